@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import type { DialectName } from '../../server/db/database.js';
+import type { TableView } from '../../server/table/view.js';
+
+const c = (expression: string, type: TableView['columns'][string]['type']) => ({ sql: sql.raw(expression), type });
+
+/** ViewTableGermplasm (views.md §1): one row per germinatebase row. */
+export function germplasmView(dialect: DialectName): TableView {
+  const institutions =
+    dialect === 'postgres'
+      ? `(SELECT jsonb_agg(jsonb_build_object('id', i.id, 'name', i.name, 'code', i.code, 'type', gi.type) ORDER BY i.id, gi.type)
+           FROM germplasminstitutions gi JOIN institutions i ON i.id = gi.institution_id WHERE gi.germinatebase_id = g.id)`
+      : `(SELECT CASE WHEN COUNT(*) = 0 THEN NULL ELSE json_group_array(json_object('id', i.id, 'name', i.name, 'code', i.code, 'type', gi.type)) END
+           FROM germplasminstitutions gi JOIN institutions i ON i.id = gi.institution_id WHERE gi.germinatebase_id = g.id)`;
+  return {
+    name: 'germplasm',
+    from: sql.raw(`germinatebase g
+      LEFT JOIN germinatebase p ON p.id = g.entityparent_id
+      LEFT JOIN mcpd m ON m.germinatebase_id = g.id
+      LEFT JOIN entitytypes et ON et.id = g.entitytype_id
+      LEFT JOIN taxonomies t ON t.id = g.taxonomy_id
+      LEFT JOIN locations l ON l.id = g.location_id
+      LEFT JOIN countries co ON co.id = l.country_id
+      LEFT JOIN biologicalstatus b ON b.id = m.sampstat
+      LEFT JOIN synonyms s ON s.foreign_id = g.id AND s.synonymtype_id = 1`),
+    columns: {
+      germplasmName: c('g.name', 'string'),
+      germplasmDisplayName: c('g.display_name', 'string'),
+      germplasmId: c('g.id', 'integer'),
+      germplasmGid: c('g.general_identifier', 'string'),
+      germplasmNumber: c('g.number', 'string'),
+      germplasmPuid: c('m.puid', 'string'),
+      entityTypeId: c('g.entitytype_id', 'integer'),
+      entityTypeName: c('et.name', 'string'),
+      entityParentId: c('g.entityparent_id', 'integer'),
+      entityParentName: c('p.name', 'string'),
+      entityParentGeneralIdentifier: c('p.general_identifier', 'string'),
+      biologicalStatusId: c('b.id', 'integer'),
+      biologicalStatusName: c('b.sampstat', 'string'),
+      synonyms: c('s.synonyms', 'json'),
+      collectorNumber: c('m.collnumb', 'string'),
+      genus: c('t.genus', 'string'),
+      species: c('t.species', 'string'),
+      subtaxa: c('t.subtaxa', 'string'),
+      institutions: c(institutions, 'json'),
+      locationId: c('l.id', 'integer'),
+      location: c('l.site_name', 'string'),
+      latitude: c('l.latitude', 'number'),
+      longitude: c('l.longitude', 'number'),
+      elevation: c('l.elevation', 'number'),
+      countryName: c('co.country_name', 'string'),
+      countryCode: c('co.country_code2', 'string'),
+      collDate: c('m.colldate', 'string'),
+      pdci: c('g.pdci', 'number'),
+    },
+    idColumn: 'germplasmId',
+    exportColumns: [
+      'germplasmId', 'germplasmName', 'germplasmDisplayName', 'germplasmGid', 'germplasmNumber', 'germplasmPuid',
+      'entityTypeId', 'entityTypeName', 'entityParentId', 'entityParentName', 'entityParentGeneralIdentifier',
+      'biologicalStatusId', 'biologicalStatusName', 'synonyms', 'collectorNumber', 'genus', 'species', 'subtaxa',
+      'institutions', 'locationId', 'location', 'latitude', 'longitude', 'elevation', 'countryName', 'countryCode',
+      'collDate', 'pdci',
+    ],
+  };
+}
+
+/** ViewTableInstitutions + institutionType, for one germplasm's institutions (views.md §11.1). */
+export function germplasmInstitutionView(): TableView {
+  return {
+    name: 'germplasmInstitutions',
+    from: sql.raw(`germplasminstitutions gi
+      JOIN institutions i ON i.id = gi.institution_id
+      LEFT JOIN countries co ON co.id = i.country_id`),
+    columns: {
+      institutionId: c('i.id', 'integer'),
+      institutionName: c('i.name', 'string'),
+      institutionCode: c('i.code', 'string'),
+      institutionAcronym: c('i.acronym', 'string'),
+      institutionAddress: c('i.address', 'string'),
+      institutionEmail: c('i.email', 'string'),
+      institutionContact: c('i.contact', 'string'),
+      institutionPhone: c('i.phone', 'string'),
+      countryId: c('co.id', 'integer'),
+      countryName: c('co.country_name', 'string'),
+      countryCode: c('co.country_code2', 'string'),
+      institutionType: c('gi.type', 'string'),
+    },
+    idColumn: 'institutionId',
+  };
+}
+
+/** ViewTableGermplasmAttributes (views.md §24.1): attribute values of germplasm. */
+export function germplasmAttributeView(): TableView {
+  return {
+    name: 'germplasmAttributes',
+    from: sql.raw(`attributedata ad
+      JOIN attributes a ON a.id = ad.attribute_id AND a.target_table = 'germinatebase'
+      JOIN germinatebase g ON g.id = ad.foreign_id`),
+    columns: {
+      attributeValueId: c('ad.id', 'integer'),
+      germplasmId: c('g.id', 'integer'),
+      germplasmGid: c('g.general_identifier', 'string'),
+      germplasmName: c('g.name', 'string'),
+      germplasmDisplayName: c('g.display_name', 'string'),
+      attributeId: c('a.id', 'integer'),
+      attributeName: c('a.name', 'string'),
+      attributeDescription: c('a.description', 'string'),
+      attributeType: c('a.datatype', 'string'),
+      targetTable: c('a.target_table', 'string'),
+      foreignId: c('ad.foreign_id', 'integer'),
+      createdOn: c('ad.created_on', 'date'),
+      attributeValue: c('ad.value', 'string'),
+    },
+    idColumn: 'attributeValueId',
+  };
+}
+
+/** ViewMcpd key order (views.md §29). */
+export const MCPD_KEYS = [
+  'puid', 'instcode', 'accenumb', 'collnumb', 'collcode', 'collname', 'collinstaddress', 'collmissid', 'genus',
+  'species', 'spauthor', 'subtaxa', 'subtauthor', 'cropname', 'accename', 'acqdate', 'origcty', 'collsite',
+  'declatitude', 'latitude', 'declongitude', 'longitude', 'coorduncert', 'coorddatum', 'georefmeth', 'elevation',
+  'colldate', 'bredcode', 'bredname', 'sampstat', 'ancest', 'collsrc', 'donorcode', 'donorname', 'donornumb',
+  'othernumb', 'duplsite', 'duplinstname', 'storage', 'mlsstat', 'remarks',
+] as const;

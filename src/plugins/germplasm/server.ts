@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { ServerPlugin } from '../../server/plugin.js';
+import { sendError } from '../../server/http/errors.js';
+import { TableQuery } from '../../server/table/engine.js';
+import { registerTableRoutes, restrictedPage } from '../../server/table/routes.js';
+import { germplasmMigrations } from './migrations.js';
+import { germplasmAttributeView, germplasmInstitutionView, germplasmView, MCPD_KEYS } from './queries.js';
+import type { GermplasmTables } from './tables.js';
+import { mcpdImporter } from './import/mcpd-importer.js';
+
+const ID = /^\d{1,10}$/;
+
+const routes: FastifyPluginAsync = async (app) => {
+  const db = app.database.db.withTables<GermplasmTables>();
+  const raw = app.database.db as unknown as Kysely<unknown>;
+  const table = registerTableRoutes(app, { path: '/germplasm/table', view: germplasmView, access: 'public', exportPrefix: 'germplasm-table' });
+  registerTableRoutes(app, { path: '/germplasm/attribute', view: () => germplasmAttributeView(), access: 'public', exportPrefix: 'germplasm-attributes-table' });
+  const institutions = new TableQuery(germplasmInstitutionView(), app.database.dialect);
+
+  app.get('/germplasm/table/columns', { config: { access: 'public' } }, async () =>
+    (table.view.exportColumns ?? []).map((k) => k.replace(/(.)(\p{Lu})/gu, '$1_$2').toLowerCase()),
+  );
+
+  app.get<{ Params: { id: string } }>('/germplasm/:id', { config: { access: 'public' } }, async (request, reply) => {
+    if (!ID.test(request.params.id)) return sendError(reply, 404);
+    const page = await table.page(raw, { filter: [{ column: 'germplasmId', comparator: 'equals', values: [request.params.id] }] }, 1);
+    return page.data[0] ?? sendError(reply, 404);
+  });
+
+  app.get<{ Params: { id: string } }>('/germplasm/:id/mcpd', { config: { access: 'public' } }, async (request, reply) => {
+    if (!ID.test(request.params.id)) return sendError(reply, 404);
+    const row = await db.selectFrom('mcpd').selectAll().where('germinatebase_id', '=', Number(request.params.id)).executeTakeFirst();
+    if (!row) return reply.code(204).send();
+    const out: Record<string, unknown> = { id: row.germinatebase_id };
+    for (const key of MCPD_KEYS) if (row[key] !== null && row[key] !== undefined) out[key] = row[key];
+    return out;
+  });
+
+  app.post<{ Params: { id: string } }>('/germplasm/:id/institution/table', { config: { access: 'public' } }, async (request, reply) => {
+    if (!ID.test(request.params.id)) return sendError(reply, 404);
+    return restrictedPage(app, institutions, request.body, sql`gi.germinatebase_id = ${Number(request.params.id)}`);
+  });
+
+  app.get<{ Querystring: { page?: string; limit?: string; prevCount?: string } }>(
+    '/germplasm',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const page = Number(request.query.page ?? 0);
+      const limit = Math.min(Number(request.query.limit ?? app.config.maxPageSize), app.config.maxPageSize);
+      const prevCount = Number(request.query.prevCount ?? -1);
+      if (![page, limit, prevCount].every(Number.isInteger) || page < 0 || limit < 0) {
+        return sendError(reply, 400, 'BAD_REQUEST_INVALID_PAYLOAD', 'page, limit and prevCount must be integers');
+      }
+      const rows = await db
+        .selectFrom('germinatebase')
+        .select([
+          'id', 'general_identifier as generalIdentifier', 'number', 'name', 'display_name as displayName',
+          'bank_number as bankNumber', 'taxonomy_id as taxonomyId', 'plant_passport as plantPassport',
+          'location_id as locationId', 'entitytype_id as entitytypeId', 'entityparent_id as entityparentId', 'pdci',
+          'created_on as createdOn', 'updated_on as updatedOn',
+        ])
+        .orderBy('id')
+        .limit(limit)
+        .offset(limit * page)
+        .execute();
+      const count = prevCount === -1 ? Number((await db.selectFrom('germinatebase').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n) : prevCount;
+      return { data: rows.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null))), count };
+    },
+  );
+};
+
+export const germplasmServer: ServerPlugin = {
+  id: 'germplasm',
+  migrations: germplasmMigrations,
+  routes,
+  importers: [mcpdImporter],
+};

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasRole, roleOf } from '../../core/roles.js';
+import { sendError } from '../http/errors.js';
+import { validateToken } from './tokens.js';
+
+/** The bearer token of a request, or null ("Bearer null" is Germinate's client saying "no token"). */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header || !header.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token === '' || token === 'null' || token === 'undefined' ? null : token;
+}
+
+/**
+ * The one place where authMode and each route's minimum role are enforced (api/README.md §2.4–2.5):
+ * - NONE: everyone is anonymous; role routes answer 403.
+ * - SELECTIVE: anonymous callers may use public routes; a token, when sent, must be valid (else 401);
+ *   role routes need a token (401 without, 403 when the role is too low).
+ * - FULL: every protected route needs a valid token (401), then the role check (403).
+ */
+export function installAccessHook(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && route.config?.access === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined || access === 'none') return;
+    const mode = app.config.authMode;
+    if (mode === 'NONE') {
+      if (access !== 'public') return sendError(reply, 403, 'FORBIDDEN_INSUFFICIENT_PERMISSIONS');
+      return;
+    }
+    const token = bearerToken(request);
+    if (token) {
+      request.user = await validateToken(app.database.db, token, app.clock.now());
+      if (!request.user) return sendError(reply, 401, 'UNAUTHORIZED');
+    } else if (mode === 'FULL' || access !== 'public') {
+      return sendError(reply, 401, 'UNAUTHORIZED');
+    }
+    if (access === 'public') return;
+    if (!hasRole(roleOf(request.user?.userType), access)) {
+      return sendError(reply, 403, 'FORBIDDEN_INSUFFICIENT_PERMISSIONS');
+    }
+  });
+}

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { CoreTables } from '../db/tables.js';
+import { generatePassword, hashPassword } from './passwords.js';
+import type { UserType } from '../../core/roles.js';
+
+export interface NewUser {
+  username: string;
+  password: string;
+  userType: UserType;
+  fullName?: string | null;
+  email?: string | null;
+}
+
+export async function createUser(db: Kysely<CoreTables>, user: NewUser, now: Date): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      username: user.username,
+      username_key: user.username.toLowerCase(),
+      full_name: user.fullName ?? null,
+      email: user.email ?? null,
+      password_hash: await hashPassword(user.password),
+      user_type: user.userType,
+      created_on: now.toISOString(),
+      last_login: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findUserByName(db: Kysely<CoreTables>, username: string) {
+  return db.selectFrom('users').selectAll().where('username_key', '=', username.toLowerCase()).executeTakeFirst();
+}
+
+/**
+ * Creates the first administrator when the database has no users. Returns the generated password when
+ * one was made (so that the start-up banner can print it once), otherwise null.
+ */
+export async function ensureFirstAdmin(
+  db: Kysely<CoreTables>,
+  username: string,
+  password: string | null,
+  now: Date,
+): Promise<{ username: string; generatedPassword: string | null } | null> {
+  const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (any) return null;
+  const chosen = password ?? generatePassword();
+  await createUser(db, { username, password: chosen, userType: 'Administrator' }, now);
+  return { username, generatedPassword: password ? null : chosen };
+}

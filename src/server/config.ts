@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { AUTH_MODES, type AuthMode } from '../core/roles.js';
+
+/** Server configuration, read once from the environment (every variable is documented in README). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; otherwise SQLite at `sqliteFile`. */
+  databaseUrl: string | null;
+  sqliteFile: string;
+  /** PostgreSQL schema to use (tests give each run its own). */
+  databaseSchema: string | null;
+  authMode: AuthMode;
+  adminUsername: string;
+  adminPassword: string | null;
+  tokenLifetimeMs: number;
+  /** Largest page a table call may return; bigger limits are capped. */
+  maxPageSize: number;
+  /** Largest upload (bytes) the importer accepts. */
+  maxUploadBytes: number;
+  /** Load the demo data into an empty embedded database on first start. */
+  loadDemoData: boolean;
+  /** Where the built client lives (index.html and chunks). */
+  clientDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min} (was "${raw}")`);
+  return value;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
+  const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
+  const authMode = (env.AUTH_MODE || 'SELECTIVE').toUpperCase();
+  if (!AUTH_MODES.includes(authMode as AuthMode)) {
+    throw new ConfigError(`AUTH_MODE must be one of ${AUTH_MODES.join(', ')} (was "${env.AUTH_MODE}")`);
+  }
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return {
+    port: integer(env, 'PORT', 8080, 0),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    sqliteFile: path.join(dataDir, 'germinate.sqlite'),
+    databaseSchema: env.DATABASE_SCHEMA || null,
+    authMode: authMode as AuthMode,
+    adminUsername: env.ADMIN_USERNAME || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || null,
+    tokenLifetimeMs: integer(env, 'TOKEN_LIFETIME_MS', 43_200_000, 1000),
+    maxPageSize: integer(env, 'MAX_PAGE_SIZE', 5000, 1),
+    maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 100 * 1024 * 1024, 1),
+    loadDemoData: env.DEMO_DATA !== 'false',
+    clientDir: path.resolve(cwd, env.CLIENT_DIR || './dist/client'),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { CoreTables } from './tables.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** One open database: the Kysely instance plus what code needs to know about its dialect. */
+export interface Database {
+  db: Kysely<CoreTables>;
+  dialect: DialectName;
+  /** Fully synchronous SQLite handle, for bulk work and benchmarks; null on PostgreSQL. */
+  sqlite: SQLite.Database | null;
+  /** PostgreSQL pool, for bulk work and benchmarks; null on SQLite. */
+  pool: pg.Pool | null;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns bigint (count(*)) and numeric as strings; every value we store fits a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  sqliteFile: string;
+  /** PostgreSQL schema (created when missing); null = the server's default search_path. */
+  schema?: string | null;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema ?? null);
+  return openSqlite(options.sqliteFile);
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<CoreTables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    pool: null,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openPostgres(url: string, schema: string | null): Promise<Database> {
+  if (schema !== null && !IDENTIFIER.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  if (schema) {
+    // Create the schema with a short-lived client so that the pool can pin search_path from the start.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+  });
+  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return {
+    db,
+    dialect: 'postgres',
+    sqlite: null,
+    pool,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** Drops a PostgreSQL schema made for a test run. */
+export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  if (!IDENTIFIER.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,32 @@
+import type { Role } from '../core/roles.js';
+import type { ServerConfig } from './config.js';
+import type { Database } from './db/database.js';
+import type { SessionUser } from './auth/tokens.js';
+import type { SettingsStore } from './settings.js';
+
+/**
+ * Who may call a route: 'none' = no authentication processing (settings, login, locales);
+ * 'public' = follows authMode (token optional under SELECTIVE, required under FULL);
+ * a Role = at least that role. Every /api route must declare one; one hook enforces them all.
+ */
+export type Access = 'none' | 'public' | Role;
+
+export interface Clock {
+  now(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    database: Database;
+    config: ServerConfig;
+    clock: Clock;
+    settings: SettingsStore;
+  }
+  interface FastifyRequest {
+    /** The caller, or null for an anonymous caller (Germinate's user -1000). */
+    user: SessionUser | null;
+  }
+}

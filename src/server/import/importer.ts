@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import type { CoreTables } from '../db/tables.js';
+import type { DialectName } from '../db/database.js';
+
+/**
+ * One problem found in an import file. Keeps Germinate's job feedback shape (status, rowIndex, message,
+ * type: api/README.md §11.3) and adds where it is (sheet, column), the offending value and a message key
+ * (`importStatus.<STATUS>` in locales/*.json) for our client.
+ */
+export interface ImportIssue {
+  /** Germinate ImportStatus name, e.g. MCPD_DUPLICATE_ACCENUMB */
+  status: string;
+  type: 'ERROR' | 'WARNING';
+  /** Spreadsheet row number (1-based, header row = 1), or -1 when not tied to a row. */
+  rowIndex: number;
+  /** Germinate-style short text: usually "COLUMN: value" or the value. */
+  message: string;
+  sheet: string | null;
+  column: string | null;
+  value: string | null;
+  messageKey: string;
+}
+
+/** A cell as the importers see it: trimmed text, or null when empty (Germinate's cell rules). */
+export type CellText = string | null;
+
+/** One sheet of a workbook, or the single table of a delimited text file (sheet name 'DATA'). */
+export interface Sheet {
+  name: string;
+  /** Header cells of row 1 (null = empty header cell). */
+  header: CellText[];
+  /** Non-empty data rows in file order; `row` is the 1-based spreadsheet/line number. */
+  rows: { row: number; cells: CellText[] }[];
+}
+
+export interface ParsedFile {
+  /** Sheets by exact name. */
+  sheets: Map<string, Sheet>;
+  /** 'xlsx' or 'text' */
+  kind: 'xlsx' | 'text';
+}
+
+export interface ImportStats {
+  germplasm?: number;
+  updated?: number;
+  attributes?: number;
+  attributeValues?: number;
+  institutions?: number;
+  locations?: number;
+  taxonomies?: number;
+  [key: string]: number | undefined;
+}
+
+export interface ImportOptions {
+  /** Update existing records instead of inserting new ones. */
+  update: boolean;
+  now: Date;
+}
+
+/** What an importer gets: a database handle (inside a transaction when writing) and its dialect. */
+export interface ImportDb {
+  db: Kysely<CoreTables>;
+  dialect: DialectName;
+}
+
+/**
+ * A template importer (one per template type). `check` reads the database but never writes; `write`
+ * runs only when `check` reported no ERROR, inside one transaction that the pipeline opens and commits.
+ */
+export interface TemplateImporter {
+  /** Germinate datatype name: 'mcpd', 'trial', 'pedigree', … */
+  type: string;
+  /** Accepted file extensions, lower case with dot. */
+  extensions: string[];
+  check(file: ParsedFile, db: ImportDb, options: ImportOptions): Promise<ImportIssue[]>;
+  write(file: ParsedFile, db: ImportDb, options: ImportOptions): Promise<ImportStats>;
+}
+
+export function issue(
+  status: string,
+  rowIndex: number,
+  fields: { sheet?: string | null; column?: string | null; value?: string | null; message?: string; type?: 'ERROR' | 'WARNING' },
+): ImportIssue {
+  const value = fields.value ?? null;
+  const column = fields.column ?? null;
+  return {
+    status,
+    type: fields.type ?? 'ERROR',
+    rowIndex,
+    message: fields.message ?? (column && value !== null ? `${column}: ${value}` : (value ?? column ?? '')),
+    sheet: fields.sheet ?? null,
+    column,
+    value,
+    messageKey: `importStatus.${status}`,
+  };
+}

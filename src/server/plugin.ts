@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { SchemaMigration } from './db/migration.js';
+import type { TemplateImporter } from './import/importer.js';
+
+/**
+ * The server half of a domain: its tables (migrations), its routes (registered under /api, each with
+ * config.access) and its template importers. Plugins never import each other; core assembles them.
+ */
+export interface ServerPlugin {
+  id: string;
+  migrations?: SchemaMigration[];
+  routes?: FastifyPluginAsync;
+  importers?: TemplateImporter[];
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import { sendError } from '../http/errors.js';
+
+/** Locales the client ships (locales/<locale>.json); an admin may override texts in DATA_DIR/template. */
+export const LOCALES = [
+  { locale: 'en_GB', name: 'English (UK)', flag: 'gb' },
+  { locale: 'de_DE', name: 'Deutsch', flag: 'de' },
+];
+
+async function readJson(file: string): Promise<Record<string, string> | null> {
+  try {
+    const parsed: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+export const settingsRoutes: FastifyPluginAsync<{ localesDir: string }> = async (app, options) => {
+  app.get('/settings', { config: { access: 'none' } }, async () => app.settings.clientConfiguration());
+
+  app.get('/clientlocale', { config: { access: 'none' } }, async () => LOCALES);
+
+  app.get<{ Params: { locale: string } }>('/clientlocale/:locale', { config: { access: 'none' } }, async (request, reply) => {
+    const { locale } = request.params;
+    if (!LOCALES.some((l) => l.locale === locale)) return sendError(reply, 404);
+    const builtIn = (await readJson(path.join(options.localesDir, `${locale}.json`))) ?? {};
+    const overrides = (await readJson(path.join(app.config.dataDir, 'template', `${locale}.json`))) ?? {};
+    // Germinate answers text/plain with the JSON document; clients parse it either way.
+    return reply.type('text/plain; charset=utf-8').send(JSON.stringify({ ...builtIn, ...overrides }));
+  });
+};

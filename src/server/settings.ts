@@ -1,0 +1,148 @@
+import type { Kysely } from 'kysely';
+import type { AuthMode } from '../core/roles.js';
+import type { CoreTables } from './db/tables.js';
+
+/** Settings an administrator may change; kept in the `settings` table so every server process sees them. */
+export interface AdminSettings {
+  colorsTemplate: string[];
+  colorsCharts: string[];
+  colorsGradient: string[];
+  colorPrimary: string | null;
+  commentsEnabled: boolean;
+  dashboardCategories: string[];
+  dashboardSections: string[];
+  dataImportMode: 'NONE' | 'VERIFY' | 'IMPORT';
+  externalLinkIdentifier: string | null;
+  externalLinkTemplate: string | null;
+  googleAnalyticsKey: string | null;
+  plausibleDomain: string | null;
+  plausibleHashMode: boolean;
+  plausibleApiHost: string;
+  hiddenPages: string[];
+  hiddenColumns: Record<string, string[]>;
+  registrationEnabled: boolean;
+  showGdprNotification: boolean;
+  brapiEnabled: boolean;
+  pdciEnabled: boolean;
+  filesDeleteAfterHoursAsync: number;
+  filesDeleteAfterHoursTemp: number;
+  hiddenPagesAutodiscover: boolean;
+}
+
+const HIDDEN_COLUMN_TABLES = [
+  'germplasm', 'germplasmAttributes', 'images', 'climates', 'climateData', 'comments', 'fileresources', 'maps',
+  'markers', 'mapDefinitions', 'datasets', 'datasetAttributes', 'experiments', 'entities', 'groups', 'institutions',
+  'locations', 'pedigrees', 'pedigreedefinitions', 'traits', 'trialsData', 'collaborators', 'publications',
+];
+
+export function defaultSettings(): AdminSettings {
+  const hiddenColumns: Record<string, string[]> = Object.fromEntries(HIDDEN_COLUMN_TABLES.map((t) => [t, []]));
+  hiddenColumns.germplasm = [
+    'entityParentName', 'entityParentGeneralIdentifier', 'institutionId', 'institutionName', 'latitude', 'longitude', 'collDate',
+  ];
+  hiddenColumns.climateData = ['climateId'];
+  hiddenColumns.comments = ['commentForeignId', 'commentTypeId'];
+  hiddenColumns.fileresources = ['fileresourcetypeId'];
+  hiddenColumns.datasets = ['experimentId'];
+  hiddenColumns.groups = ['userId'];
+  hiddenColumns.trialsData = ['traitId'];
+  return {
+    colorsTemplate: ['#FF9E15', '#799900', '#00748C', '#853175', '#555559', '#FFD100', '#C2002F', '#CF009E', '#6AA2B8', '#D6C200'],
+    colorsCharts: ['#00a0f1', '#5ec418', '#910080', '#222183', '#ff7c00', '#c5e000', '#c83831', '#ff007a', '#fff600'],
+    colorsGradient: [
+      '#440154', '#481a6c', '#472f7d', '#414487', '#39568c', '#31688e', '#2a788e', '#23888e', '#1f988b', '#22a884',
+      '#35b779', '#54c568', '#7ad151', '#a5db36', '#d2e21b', '#e5e419', '#fde725',
+    ],
+    colorPrimary: null,
+    commentsEnabled: true,
+    dashboardCategories: ['germplasm', 'markers', 'traits', 'locations'],
+    dashboardSections: ['publications', 'news', 'projects', 'dataupdates', 'datastories'],
+    // A fresh install lets curators verify and import (issue 6's decision for the embedded default).
+    dataImportMode: 'IMPORT',
+    externalLinkIdentifier: null,
+    externalLinkTemplate: null,
+    googleAnalyticsKey: null,
+    plausibleDomain: null,
+    plausibleHashMode: true,
+    plausibleApiHost: 'https://plausible.io',
+    hiddenPages: [],
+    hiddenColumns,
+    registrationEnabled: false,
+    showGdprNotification: false,
+    brapiEnabled: false,
+    pdciEnabled: true,
+    filesDeleteAfterHoursAsync: 12,
+    filesDeleteAfterHoursTemp: 12,
+    hiddenPagesAutodiscover: false,
+  };
+}
+
+/** The public ClientConfiguration of `GET settings` (api/README.md §8.1); unset strings are omitted. */
+export type ClientConfiguration = Record<string, unknown>;
+
+export class SettingsStore {
+  constructor(
+    private readonly db: Kysely<CoreTables>,
+    private readonly authMode: AuthMode,
+  ) {}
+
+  async read(): Promise<AdminSettings> {
+    const settings = defaultSettings();
+    const rows = await this.db.selectFrom('settings').select(['key', 'value']).execute();
+    const target = settings as unknown as Record<string, unknown>;
+    for (const row of rows) {
+      if (row.key in target) {
+        try {
+          target[row.key] = JSON.parse(row.value);
+        } catch {
+          // A damaged value keeps its default rather than breaking every page.
+        }
+      }
+    }
+    return settings;
+  }
+
+  async write(values: Partial<AdminSettings>, now: Date): Promise<void> {
+    const updated = now.toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      for (const [key, value] of Object.entries(values)) {
+        const json = JSON.stringify(value);
+        await trx
+          .insertInto('settings')
+          .values({ key, value: json, updated_on: updated })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_on: updated }))
+          .execute();
+      }
+    });
+  }
+
+  async clientConfiguration(): Promise<ClientConfiguration> {
+    const s = await this.read();
+    const config: ClientConfiguration = {
+      authMode: this.authMode,
+      colorsTemplate: s.colorsTemplate,
+      colorsCharts: s.colorsCharts,
+      colorsGradient: s.colorsGradient,
+      colorPrimary: s.colorPrimary,
+      commentsEnabled: s.commentsEnabled,
+      dashboardCategories: s.dashboardCategories,
+      dashboardSections: s.dashboardSections,
+      dataImportMode: s.dataImportMode,
+      externalLinkIdentifier: s.externalLinkIdentifier,
+      externalLinkTemplate: s.externalLinkTemplate,
+      googleAnalyticsKey: s.googleAnalyticsKey,
+      plausibleDomain: s.plausibleDomain,
+      plausibleHashMode: s.plausibleHashMode,
+      plausibleApiHost: s.plausibleApiHost,
+      hiddenPages: s.hiddenPages,
+      registrationEnabled: s.registrationEnabled,
+      showGdprNotification: s.showGdprNotification,
+      gridscoreUrl: 'https://gridscore.hutton.ac.uk',
+      heliumUrl: 'https://helium.hutton.ac.uk/',
+      fieldhubUrl: 'https://ics.hutton.ac.uk/fieldhub/',
+      hiddenColumns: s.hiddenColumns,
+      supportsFeedback: false,
+    };
+    return Object.fromEntries(Object.entries(config).filter(([, v]) => v !== null && v !== undefined));
+  }
+}

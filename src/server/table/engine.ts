@@ -1,0 +1,136 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Filter, PaginatedRequest, PaginatedResult } from '../../core/table-request.js';
+import { toSnakeCase } from '../../core/table-request.js';
+import type { DialectName } from '../db/database.js';
+import { HttpError } from '../http/errors.js';
+import { filterCondition } from './filters.js';
+import type { ColumnDef, TableView } from './view.js';
+
+/**
+ * The table-query engine: a PaginatedRequest becomes SQL over a view's whitelisted columns. Column names
+ * and orderBy from the request only select entries of that whitelist; values travel as bound parameters.
+ */
+export class TableQuery {
+  private readonly bySnake = new Map<string, [string, ColumnDef]>();
+
+  constructor(
+    readonly view: TableView,
+    private readonly dialect: DialectName,
+  ) {
+    for (const [key, def] of Object.entries(view.columns)) this.bySnake.set(toSnakeCase(key), [key, def]);
+  }
+
+  /** A request column (camelCase or snake_case) → its whitelisted definition, or undefined. */
+  column(name: string): [string, ColumnDef] | undefined {
+    return this.bySnake.get(toSnakeCase(name));
+  }
+
+  /**
+   * Filters folded left to right, joined by each filter's operator to the next (api/README.md §4).
+   * Unknown columns are a 400; filters that do not fit the column's type are left out.
+   */
+  where(filters: readonly Filter[] | null | undefined, extra?: RawBuilder<unknown> | null): RawBuilder<unknown> {
+    let combined: RawBuilder<unknown> | null = null;
+    let joiner: 'and' | 'or' = 'and';
+    for (const filter of filters ?? []) {
+      const found = this.column(filter.column);
+      if (!found) throw new HttpError(400, 'BAD_REQUEST_UNKNOWN_COLUMN', `Unknown filter column: ${filter.column.slice(0, 64)}`);
+      const condition = filterCondition(found[1], filter.comparator, filter.values, this.dialect);
+      if (condition) {
+        combined = combined === null ? condition : joiner === 'or' ? sql`(${combined} OR ${condition})` : sql`(${combined} AND ${condition})`;
+        joiner = (filter.operator ?? 'and').toLowerCase() === 'or' ? 'or' : 'and';
+      }
+    }
+    const parts = [this.view.where ?? null, extra ?? null, combined].filter((p): p is RawBuilder<unknown> => p !== null);
+    return parts.length === 0 ? sql`1 = 1` : sql.join(parts, sql` AND `);
+  }
+
+  private selectList(keys: string[]): RawBuilder<unknown> {
+    return sql.join(keys.map((k) => sql`${this.view.columns[k].sql} AS ${sql.ref(k)}`));
+  }
+
+  private orderBy(request: PaginatedRequest): RawBuilder<unknown> {
+    const id = this.view.columns[this.view.idColumn].sql;
+    if (request.orderBy && request.ascending !== undefined && request.ascending !== null) {
+      const found = this.column(request.orderBy);
+      // An unknown sort column is ignored (the page keeps its default order) rather than failing.
+      if (found) {
+        const direction = request.ascending === 1 ? sql`ASC` : sql`DESC`;
+        const nulls = this.dialect === 'postgres' ? (request.ascending === 1 ? sql` NULLS FIRST` : sql` NULLS LAST`) : sql``;
+        return sql`ORDER BY ${found[1].sql} ${direction}${nulls}, ${id} ${direction}`;
+      }
+    }
+    return sql`ORDER BY ${id} ASC`;
+  }
+
+  /** One page of rows plus the total (skipped when the client sends the previous count). */
+  async page(
+    db: Kysely<unknown>,
+    request: PaginatedRequest,
+    maxPageSize: number,
+    extra?: RawBuilder<unknown> | null,
+  ): Promise<PaginatedResult<Record<string, unknown>>> {
+    const limit = Math.min(request.limit ?? maxPageSize, maxPageSize);
+    const page = request.page ?? 0;
+    const where = this.where(request.filter, extra);
+    const keys = Object.keys(this.view.columns);
+    const rows = await sql<Record<string, unknown>>`SELECT ${this.selectList(keys)} FROM ${this.view.from} WHERE ${where} ${this.orderBy(request)} LIMIT ${limit} OFFSET ${limit * page}`.execute(db);
+    const prevCount = request.prevCount ?? -1;
+    let count = prevCount;
+    if (prevCount === -1) {
+      const total = await sql<{ count: number }>`SELECT COUNT(*) AS count FROM ${this.view.from} WHERE ${where}`.execute(db);
+      count = Number(total.rows[0]?.count ?? 0);
+    }
+    return { data: rows.rows.map((r) => this.toJson(r)), count };
+  }
+
+  /** Every matching id (for "select all" / "mark all"); paging and sorting do not apply. */
+  async ids(db: Kysely<unknown>, filters: readonly Filter[] | null | undefined, extra?: RawBuilder<unknown> | null): Promise<number[]> {
+    const id = this.view.columns[this.view.idColumn].sql;
+    const result = await sql<{ id: number }>`SELECT ${id} AS id FROM ${this.view.from} WHERE ${this.where(filters, extra)} ORDER BY ${id}`.execute(db);
+    return result.rows.map((r) => Number(r.id));
+  }
+
+  /**
+   * Matching rows in id order, in batches (keyset paging, so a million-row export never uses OFFSET).
+   */
+  async *batches(
+    db: Kysely<unknown>,
+    filters: readonly Filter[] | null | undefined,
+    keys: string[],
+    batchSize = 2000,
+  ): AsyncGenerator<Record<string, unknown>[]> {
+    const id = this.view.columns[this.view.idColumn].sql;
+    const where = this.where(filters);
+    let after = -2147483648;
+    const select = this.selectList([...new Set([this.view.idColumn, ...keys])]);
+    for (;;) {
+      const result = await sql<Record<string, unknown>>`SELECT ${select} FROM ${this.view.from} WHERE ${where} AND ${id} > ${after} ORDER BY ${id} LIMIT ${batchSize}`.execute(db);
+      if (result.rows.length === 0) return;
+      after = Number(result.rows[result.rows.length - 1][this.view.idColumn]);
+      yield result.rows.map((r) => this.toJson(r));
+      if (result.rows.length < batchSize) return;
+    }
+  }
+
+  /** Database row → Germinate JSON: JSON text parsed, 0/1 to booleans, nulls omitted (as Gson does). */
+  toJson(row: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (value === null || value === undefined) continue;
+      const def = this.view.columns[key];
+      if (def?.type === 'json' && typeof value === 'string') {
+        try {
+          out[key] = JSON.parse(value);
+        } catch {
+          out[key] = value;
+        }
+      } else if (def?.type === 'boolean') {
+        out[key] = value === true || value === 1 || value === '1';
+      } else {
+        out[key] = value;
+      }
+    }
+    return out;
+  }
+}

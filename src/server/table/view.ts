@@ -1,0 +1,34 @@
+import type { RawBuilder } from 'kysely';
+import type { DialectName } from '../db/database.js';
+
+/**
+ * How a column's values are compared and returned: integers and numbers are coerced from the request's
+ * strings; 'json' columns hold arrays or objects (jsonSearch / arrayContains apply to them only).
+ */
+export type ColumnType = 'integer' | 'number' | 'string' | 'date' | 'json' | 'boolean';
+
+export interface ColumnDef {
+  /** SQL expression over the view's FROM clause. Never built from request text. */
+  sql: RawBuilder<unknown>;
+  type: ColumnType;
+}
+
+/**
+ * A table view: the whitelist of columns a …/table, …/table/ids and …/table/export may filter, sort and
+ * return. Column keys are the camelCase JSON keys of the rows (views.md); requests may also name them in
+ * snake_case (Germinate's mapping, api/README.md §5).
+ */
+export interface TableView {
+  name: string;
+  /** FROM clause with its joins. */
+  from: RawBuilder<unknown>;
+  /** Conditions always applied (e.g. visibility); null for none. */
+  where?: RawBuilder<unknown> | null;
+  columns: Record<string, ColumnDef>;
+  /** Key of the column returned by …/ids and used to page exports. Must be an integer, unique per row. */
+  idColumn: string;
+  /** Column order of exports (snake_case headers); defaults to the order of `columns`. */
+  exportColumns?: string[];
+}
+
+export type TableViewFactory = (dialect: DialectName) => TableView;
