@@ -11,6 +11,13 @@ import type { SettingsStore } from './settings.js';
  */
 export type Access = 'none' | 'public' | Role;
 
+/** One /api route and who may call it (listed for tests and the "who may do what" table). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 export interface Clock {
   now(): number;
 }
@@ -24,6 +31,7 @@ declare module 'fastify' {
     config: ServerConfig;
     clock: Clock;
     settings: SettingsStore;
+    routeAccess: RouteAccess[];
   }
   interface FastifyRequest {
     /** The caller, or null for an anonymous caller (Germinate's user -1000). */

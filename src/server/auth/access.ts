@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole, roleOf } from '../../core/roles.js';
 import { sendError } from '../http/errors.js';
 import { validateToken } from './tokens.js';
+import type { RouteAccess } from '../fastify-types.js';
 
 /** The bearer token of a request, or null ("Bearer null" is Germinate's client saying "no token"). */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -21,9 +22,13 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function installAccessHook(app: FastifyInstance): void {
   app.decorateRequest('user', null);
 
+  app.decorate('routeAccess', [] as RouteAccess[]);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && route.config?.access === undefined) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (access === undefined) throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
     }
   });
 
