@@ -11,4 +11,6 @@ export interface ServerPlugin {
   migrations?: SchemaMigration[];
   routes?: FastifyPluginAsync;
   importers?: TemplateImporter[];
+  /** Demo files (paths relative to the repository root) loaded into an empty embedded database. */
+  demoFiles?: { file: string; type: string }[];
 }

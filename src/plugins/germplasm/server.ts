@@ -75,4 +75,5 @@ export const germplasmServer: ServerPlugin = {
   migrations: germplasmMigrations,
   routes,
   importers: [mcpdImporter],
+  demoFiles: [{ file: 'demo/germplasm/example-germplasm-mcpd.xlsx', type: 'mcpd' }],
 };
