@@ -63,6 +63,25 @@ export class TableQuery {
     return sql`ORDER BY ${id} ASC`;
   }
 
+  /**
+   * The two statements of a page: the rows and (unless the client sent prevCount) the total. Public so
+   * that benchmarks can run exactly the SQL the API runs.
+   */
+  statements(
+    request: PaginatedRequest,
+    maxPageSize: number,
+    extra?: RawBuilder<unknown> | null,
+  ): { rows: RawBuilder<Record<string, unknown>>; count: RawBuilder<{ count: number }> | null } {
+    const limit = Math.min(request.limit ?? maxPageSize, maxPageSize);
+    const page = request.page ?? 0;
+    const where = this.where(request.filter, extra);
+    const keys = Object.keys(this.view.columns);
+    const rows = sql<Record<string, unknown>>`SELECT ${this.selectList(keys)} FROM ${this.view.from} WHERE ${where} ${this.orderBy(request)} LIMIT ${limit} OFFSET ${limit * page}`;
+    const wantCount = (request.prevCount ?? -1) === -1;
+    const count = wantCount ? sql<{ count: number }>`SELECT COUNT(*) AS count FROM ${this.view.from} WHERE ${where}` : null;
+    return { rows, count };
+  }
+
   /** One page of rows plus the total (skipped when the client sends the previous count). */
   async page(
     db: Kysely<unknown>,
@@ -70,15 +89,11 @@ export class TableQuery {
     maxPageSize: number,
     extra?: RawBuilder<unknown> | null,
   ): Promise<PaginatedResult<Record<string, unknown>>> {
-    const limit = Math.min(request.limit ?? maxPageSize, maxPageSize);
-    const page = request.page ?? 0;
-    const where = this.where(request.filter, extra);
-    const keys = Object.keys(this.view.columns);
-    const rows = await sql<Record<string, unknown>>`SELECT ${this.selectList(keys)} FROM ${this.view.from} WHERE ${where} ${this.orderBy(request)} LIMIT ${limit} OFFSET ${limit * page}`.execute(db);
-    const prevCount = request.prevCount ?? -1;
-    let count = prevCount;
-    if (prevCount === -1) {
-      const total = await sql<{ count: number }>`SELECT COUNT(*) AS count FROM ${this.view.from} WHERE ${where}`.execute(db);
+    const statements = this.statements(request, maxPageSize, extra);
+    const rows = await statements.rows.execute(db);
+    let count = request.prevCount ?? -1;
+    if (statements.count) {
+      const total = await statements.count.execute(db);
       count = Number(total.rows[0]?.count ?? 0);
     }
     return { data: rows.rows.map((r) => this.toJson(r)), count };
