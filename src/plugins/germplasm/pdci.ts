@@ -290,9 +290,11 @@ export async function updatePdci(target: ImportDb, germplasmIds?: number[]): Pro
     return written;
   }
   // Keyset pages over the whole table, so memory stays bounded without loading every id first.
-  let last = Number.MIN_SAFE_INTEGER;
+  let last: number | null = null;
   for (;;) {
-    const rows = await selectInputs(db).where('g.id', '>', last).orderBy('g.id').limit(CHUNK).execute();
+    let page = selectInputs(db).orderBy('g.id').limit(CHUNK);
+    if (last !== null) page = page.where('g.id', '>', last);
+    const rows = await page.execute();
     if (rows.length === 0) break;
     await writeScores(target, rows);
     written += rows.length;
