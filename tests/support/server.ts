@@ -11,6 +11,8 @@ import { freshDatabase, type TestDatabase } from './databases.js';
 export interface TestClock {
   now(): number;
   advance(ms: number): void;
+  /** Stops the clock at its current time (advance still moves it), for exact boundaries. */
+  freeze(): void;
 }
 
 export interface TestServer {
@@ -38,17 +40,22 @@ export const passwordOf = (username: string) => `${username}-password-1`;
 /** The real server on a random port with a fresh database. */
 export async function startServer(
   dialect: DialectName,
-  options: { authMode?: AuthMode; tokenLifetimeMs?: number; maxPageSize?: number } = {},
+  options: { authMode?: AuthMode; tokenLifetimeMs?: number; maxPageSize?: number; clientDir?: string } = {},
 ): Promise<TestServer> {
   const db = await freshDatabase(dialect);
   let offset = 0;
-  const clock: TestClock = { now: () => Date.now() + offset, advance: (ms) => (offset += ms) };
+  let frozenAt: number | null = null;
+  const clock: TestClock = {
+    now: () => (frozenAt ?? Date.now()) + offset,
+    advance: (ms) => (offset += ms),
+    freeze: () => (frozenAt ??= Date.now()),
+  };
   const config = {
     ...readConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent' }, ROOT),
     authMode: options.authMode ?? 'SELECTIVE',
     tokenLifetimeMs: options.tokenLifetimeMs ?? 43_200_000,
     maxPageSize: options.maxPageSize ?? 5000,
-    clientDir: path.join(db.dataDir, 'no-client'),
+    clientDir: options.clientDir ?? path.join(db.dataDir, 'no-client'),
   };
   for (const user of TEST_USERS) {
     await createUser(db.database.db, { username: user.username, password: passwordOf(user.username), userType: user.userType }, new Date());

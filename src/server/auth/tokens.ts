@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CoreTables } from '../db/tables.js';
+import { roleOf } from '../../core/roles.js';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -40,7 +41,8 @@ export interface SessionUser {
 }
 
 /**
- * Looks a bearer token up; a token unused for longer than its lifetime is removed and rejected.
+ * Looks a bearer token up; a token unused for longer than its lifetime, or whose user is suspended, is
+ * removed and rejected.
  * A valid token's last use moves to now (the sliding session of SPEC §4).
  */
 export async function validateToken(db: Kysely<CoreTables>, token: string, now: number): Promise<SessionUser | null> {
@@ -60,7 +62,8 @@ export async function validateToken(db: Kysely<CoreTables>, token: string, now: 
     .where('tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return null;
-  if (now - Number(row.last_used) > Number(row.lifetime)) {
+  // A user suspended (or demoted to an unknown type) after logging in loses the session at once.
+  if (now - Number(row.last_used) > Number(row.lifetime) || roleOf(row.user_type) === 'UNKNOWN') {
     await db.deleteFrom('tokens').where('token_hash', '=', tokenHash).execute();
     return null;
   }
