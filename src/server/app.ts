@@ -30,7 +30,7 @@ export interface AppOptions {
 /** Runs every migration of core and of the plugins, in name order. */
 export async function migrateAll(database: Database, plugins: ServerPlugin[]): Promise<void> {
   const migrations = [...coreMigrations, ...plugins.flatMap((p) => p.migrations ?? [])];
-  await migrate(database.db as unknown as Kysely<unknown>, database.dialect, migrations);
+  await migrate(database.db as unknown as Kysely<unknown>, database.dialect, migrations, database.schema);
 }
 
 /** The Fastify app: core routes, each plugin's routes under /api, the client for every other path. */

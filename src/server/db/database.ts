@@ -15,6 +15,8 @@ export interface Database {
   sqlite: SQLite.Database | null;
   /** PostgreSQL pool, for bulk work and benchmarks; null on SQLite. */
   pool: pg.Pool | null;
+  /** PostgreSQL schema this database lives in (null = the default search path, and always on SQLite). */
+  schema: string | null;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ function openSqlite(file: string): Database {
     dialect: 'sqlite',
     sqlite,
     pool: null,
+    schema: null,
     async close() {
       await db.destroy();
     },
@@ -79,6 +82,7 @@ async function openPostgres(url: string, schema: string | null): Promise<Databas
     dialect: 'postgres',
     sqlite: null,
     pool,
+    schema,
     async close() {
       await db.destroy();
     },

@@ -36,7 +36,12 @@ export function withTimestamps<T extends string, C extends string>(table: Create
     .addColumn('updated_on', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`));
 }
 
-export async function migrate(db: Kysely<unknown>, dialect: DialectName, migrations: SchemaMigration[]): Promise<void> {
+export async function migrate(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  migrations: SchemaMigration[],
+  schema: string | null = null,
+): Promise<void> {
   const names = new Set<string>();
   for (const m of migrations) {
     if (names.has(m.name)) throw new Error(`Duplicate migration name ${m.name}`);
@@ -51,7 +56,8 @@ export async function migrate(db: Kysely<unknown>, dialect: DialectName, migrati
       );
     },
   };
-  const migrator = new Migrator({ db, provider });
+  // With a schema, Kysely must look for its bookkeeping tables there, not in whichever schema has them.
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
