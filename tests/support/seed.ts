@@ -113,11 +113,11 @@ export const ATTRIBUTE_DATA: [number, number, number, string][] = [
   [5, 1, 10, '101'],
 ];
 
-export function germplasmDb(server: TestServer): Kysely<GermplasmTables> {
+export function germplasmDb(server: TestServer) {
   return server.db.database.db.withTables<GermplasmTables>();
 }
 
-async function countryIds(db: Kysely<GermplasmTables>): Promise<Map<string, number>> {
+async function countryIds(db: ReturnType<typeof germplasmDb>): Promise<Map<string, number>> {
   const rows = await db.selectFrom('countries').select(['id', 'country_code3']).execute();
   return new Map(rows.map((r) => [r.country_code3, r.id]));
 }
