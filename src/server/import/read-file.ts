@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describeBytes, ImportFileError } from './file-error.js';
+import type { ParsedFile } from './importer.js';
+import { readDelimitedText, type TextExtension } from './read-text.js';
+import { readWorkbook } from './read-xlsx.js';
+
+export { IMPORT_FILE_STATUSES, ImportFileError, type ImportFileStatus } from './file-error.js';
+
+/** Extensions this reader understands; an importer may accept fewer. */
+export const READABLE_EXTENSIONS = ['.xlsx', '.txt', '.tsv', '.csv'] as const;
+
+export interface ReadOptions {
+  maxBytes: number;
+  /** The name the user gave the file (uploads are stored under generated names). */
+  originalName?: string;
+  /** Extensions the chosen importer accepts, lower case with dot; default: all readable ones. */
+  extensions?: readonly string[];
+}
+
+/**
+ * Reads an import template into sheets of cleaned cell text. Every problem that makes the file unreadable
+ * is thrown as an ImportFileError (one issue, row -1) so callers can show it like any other import issue.
+ */
+export async function readImportFile(file: string, options: ReadOptions): Promise<ParsedFile> {
+  const shownName = options.originalName ?? path.basename(file);
+  const extension = path.extname(shownName).toLowerCase();
+  let stat: fs.Stats;
+  try {
+    stat = await fs.promises.stat(file);
+  } catch {
+    throw new ImportFileError('GENERIC_FILE_NOT_FOUND', `File not found: ${shownName}`, shownName);
+  }
+  if (!stat.isFile()) throw new ImportFileError('GENERIC_FILE_NOT_FOUND', `Not a file: ${shownName}`, shownName);
+
+  const accepted = (options.extensions ?? READABLE_EXTENSIONS).filter((e) =>
+    (READABLE_EXTENSIONS as readonly string[]).includes(e),
+  );
+  if (!accepted.includes(extension)) {
+    const shown = extension || '(none)';
+    throw new ImportFileError(
+      'GENERIC_INVALID_FILE_TYPE',
+      `File type ${shown} is not accepted here; use ${accepted.join(', ') || 'another importer'}.`,
+      extension,
+    );
+  }
+  if (stat.size === 0) throw new ImportFileError('GENERIC_EMPTY_FILE', 'The file is empty.');
+  if (stat.size > options.maxBytes) {
+    throw new ImportFileError(
+      'GENERIC_FILE_TOO_LARGE',
+      `The file is ${describeBytes(stat.size)}; the limit is ${describeBytes(options.maxBytes)}.`,
+      String(stat.size),
+    );
+  }
+
+  if (extension === '.xlsx') return readWorkbook(file, options.maxBytes);
+  let bytes: Buffer;
+  try {
+    bytes = await fs.promises.readFile(file);
+  } catch {
+    throw new ImportFileError('GENERIC_FILE_NOT_FOUND', `File cannot be read: ${shownName}`, shownName);
+  }
+  return readDelimitedText(bytes, extension as TextExtension);
+}

@@ -1,0 +1,180 @@
+import ExcelJS from 'exceljs';
+import { cleanCell, SheetBuilder } from './cells.js';
+import { ImportFileError } from './file-error.js';
+import type { CellText, ParsedFile, Sheet } from './importer.js';
+import { checkDeclaredSizes, readZipDirectory, verifyMembers } from './zip-guard.js';
+
+/** The exceljs streaming reader's undocumented parts we rely on (exceljs 4.4). */
+interface ReaderInternals {
+  model?: { sheets?: { name: string; rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+  properties?: { model?: { date1904?: boolean } };
+  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): unknown;
+  _parseSharedStrings(entry: NodeJS.ReadableStream): unknown;
+  _parseWorkbook(entry: NodeJS.ReadableStream): unknown;
+  _parseRels(entry: NodeJS.ReadableStream): unknown;
+  _parseStyles(entry: NodeJS.ReadableStream): unknown;
+}
+
+/** What a streamed worksheet exposes at run time (exceljs' typings omit the name). */
+interface SheetReaderInternals {
+  id: number | string;
+  name: string;
+}
+
+const REQUIRED_PARTS = ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels'];
+
+const corrupt = (reason: string) =>
+  new ImportFileError('GENERIC_CORRUPT_FILE', `The file is not a valid Excel workbook (.xlsx): ${reason}.`);
+
+/**
+ * Every worksheet → a Sheet with its exact name; row 1 is the header, data rows keep their spreadsheet
+ * numbers. Streams rows so that a sheet with a million formatted but empty rows costs time, not memory.
+ */
+export async function readWorkbook(file: string, maxBytes: number): Promise<ParsedFile> {
+  const directory = readZipDirectory(file);
+  const names = new Set(directory.entries.map((e) => e.name));
+  const missing = REQUIRED_PARTS.filter((part) => !names.has(part));
+  if (missing.length > 0) throw corrupt(`the part ${missing.join(', ')} is missing`);
+  checkDeclaredSizes(directory, maxBytes);
+  await verifyMembers(file, directory);
+
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Styles tell dates from numbers; hyperlinks are left as the cell's own text.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const internals = reader as unknown as ReaderInternals;
+  fixTextDecoding(internals);
+  const sheets = new Map<string, Sheet>();
+  let hasContent = false;
+  try {
+    for await (const worksheet of reader) {
+      const name = sheetName(internals, worksheet as unknown as SheetReaderInternals);
+      const date1904 = internals.properties?.model?.date1904 === true;
+      const builder = new SheetBuilder(name);
+      for await (const row of worksheet) {
+        // Formatted empty rows arrive as rows without cells: drop them before building anything.
+        if (!row.hasValues) continue;
+        const cells: CellText[] = new Array<CellText>(row.cellCount).fill(null);
+        row.eachCell({ includeEmpty: false }, (cell, column) => {
+          cells[column - 1] = cellValueText(cell.value, cell.numFmt, date1904);
+        });
+        builder.add(row.number, cells);
+      }
+      hasContent ||= builder.hasContent;
+      sheets.set(name, builder.build());
+    }
+  } catch (error) {
+    if (error instanceof ImportFileError) throw error;
+    const reason = error instanceof Error ? error.message.split('\n')[0].slice(0, 200) : String(error);
+    throw corrupt(`it cannot be read (${reason})`);
+  }
+  checkAllSheetsRead(internals, sheets);
+  if (!hasContent) throw new ImportFileError('GENERIC_EMPTY_FILE', 'The workbook has no filled cells.');
+  return { sheets, kind: 'xlsx' };
+}
+
+/**
+ * exceljs decodes each unzipped chunk separately, which breaks a multi-byte character that straddles two
+ * chunks into "��" (exceljs issues #2063, #2316). Handing it text that a streaming decoder produced avoids it.
+ */
+function fixTextDecoding(reader: ReaderInternals): void {
+  const parseWorksheet = reader._parseWorksheet.bind(reader);
+  reader._parseWorksheet = (iterator, sheetNo) => parseWorksheet(decodeChunks(iterator), sheetNo);
+  for (const method of ['_parseSharedStrings', '_parseWorkbook', '_parseRels', '_parseStyles'] as const) {
+    const original = reader[method].bind(reader);
+    reader[method] = (entry) => original(entry.setEncoding('utf8'));
+  }
+}
+
+async function* decodeChunks(chunks: AsyncIterable<unknown>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of chunks) {
+    if (typeof chunk === 'string') yield chunk;
+    else if (chunk instanceof Uint8Array) yield decoder.decode(chunk, { stream: true });
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/** exceljs only names a sheet whose relationship target is relative; some writers use "/xl/worksheets/…". */
+function sheetName(reader: ReaderInternals, worksheet: SheetReaderInternals): string {
+  const declared = reader.model?.sheets ?? [];
+  if (declared.some((sheet) => sheet.name === worksheet.name)) return worksheet.name;
+  const target = `worksheets/sheet${worksheet.id}.xml`;
+  const rel = (reader.workbookRels ?? []).find((r) => normaliseTarget(r.Target) === target);
+  const sheet = rel && declared.find((s) => s.rId === rel.Id);
+  if (!sheet) throw corrupt(`the part xl/${target} is not listed in the workbook`);
+  return sheet.name;
+}
+
+function normaliseTarget(target: string): string {
+  return target.trim().replace(/^\/?xl\//, '').replace(/^\//, '');
+}
+
+/** A worksheet stored under a name exceljs does not look for would otherwise vanish without a word. */
+function checkAllSheetsRead(reader: ReaderInternals, sheets: Map<string, Sheet>): void {
+  const rels = new Map((reader.workbookRels ?? []).map((r) => [r.Id, normaliseTarget(r.Target)]));
+  for (const sheet of reader.model?.sheets ?? []) {
+    const target = rels.get(sheet.rId) ?? '';
+    if (target.startsWith('worksheets/') && !sheets.has(sheet.name)) throw corrupt(`the sheet "${sheet.name}" cannot be read`);
+  }
+}
+
+/** Text of one cell value as Germinate's importers would see it (see import-rules §0.4). */
+export function cellValueText(value: ExcelJS.CellValue | undefined, numFmt: string | undefined, date1904: boolean): CellText {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return cleanCell(value);
+  if (typeof value === 'number') return plainNumber(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return isoDate(value);
+  if ('richText' in value) return cleanCell(value.richText.map((run) => run.text ?? '').join(''));
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result: unknown = value.result;
+    // The streaming reader leaves date-formatted formula results as serial numbers.
+    if (typeof result === 'number' && isDateFormat(numFmt)) return isoDate(excelDate(result, date1904));
+    return cellValueText(result as ExcelJS.CellValue | undefined, numFmt, date1904);
+  }
+  if ('error' in value) return null;
+  if ('text' in value) return cellValueText(value.text as ExcelJS.CellValue, numFmt, date1904);
+  return null;
+}
+
+/** Strips bracketed parts (colours, locales, elapsed time) and quoted literals, then looks for date letters. */
+function isDateFormat(format: string | undefined): boolean {
+  if (!format) return false;
+  return /[ymdhs]/i.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+}
+
+function excelDate(serial: number, date1904: boolean): Date {
+  return new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
+}
+
+function isoDate(date: Date): CellText {
+  const time = date.getTime();
+  if (Number.isNaN(time)) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Plain decimal text. Rounded to 15 significant digits as Excel shows it, so 0.1+0.2 reads "0.3"; exponent
+ * notation is expanded for everyday magnitudes (JavaScript switches to it below 1e-6 and from 1e21).
+ */
+export function plainNumber(value: number): CellText {
+  if (!Number.isFinite(value)) return null;
+  const text = String(Number(value.toPrecision(15)));
+  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign, whole, fraction = '', exponentText] = match;
+  const exponent = Number(exponentText);
+  if (Math.abs(exponent) > 30) return text;
+  const digits = whole + fraction;
+  const point = whole.length + exponent;
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
