@@ -256,12 +256,20 @@ function toInput(row: InputRow): PdciInput {
   };
 }
 
-/** Writes one chunk with a single set-based UPDATE … FROM (VALUES …) (SQLite ≥ 3.33 has it too). */
+/**
+ * Writes one chunk with a single set-based UPDATE … FROM (VALUES …) (SQLite ≥ 3.33 has it too).
+ * The id range lets PostgreSQL read the chunk through the primary key instead of hashing a scan of
+ * the whole table per chunk; unchanged values are skipped, which saves index writes on re-runs.
+ */
 async function writeScores(target: ImportDb, rows: InputRow[]): Promise<void> {
   if (rows.length === 0) return;
   const pg = target.dialect === 'postgres';
+  let min = rows[0].id;
+  let max = rows[0].id;
   const values = sql.join(
     rows.map((row) => {
+      if (row.id < min) min = row.id;
+      if (row.id > max) max = row.id;
       const points = pdciPoints(toInput(row));
       const pdci = points === null ? null : pdciScore(points);
       // PostgreSQL types untyped parameters in VALUES as text; SQLite needs no casts.
@@ -269,25 +277,29 @@ async function writeScores(target: ImportDb, rows: InputRow[]): Promise<void> {
     }),
   );
   await sql`WITH v(id, pdci) AS (VALUES ${values})
-    UPDATE germinatebase SET pdci = v.pdci FROM v WHERE germinatebase.id = v.id`.execute(target.db);
+    UPDATE germinatebase SET pdci = v.pdci FROM v
+    WHERE germinatebase.id = v.id AND germinatebase.id BETWEEN ${min} AND ${max}
+      AND germinatebase.pdci IS DISTINCT FROM v.pdci`.execute(target.db);
 }
 
 /**
  * Recomputes and stores `germinatebase.pdci` for the given germplasm ids (all rows when omitted):
- * accessions get their score, other entity types NULL. Returns the number of rows written. Runs in
- * whatever transaction `target.db` is; one select and one update per chunk of ids.
+ * accessions get their score, other entity types NULL. Returns how many germplasm rows were recomputed
+ * (ids that do not exist are not counted; rows that already held the right value count but are not
+ * rewritten). Runs in whatever transaction `target.db` is; one select and one update per chunk of ids.
  */
 export async function updatePdci(target: ImportDb, germplasmIds?: number[]): Promise<number> {
   const db = target.db.withTables<GermplasmTables>();
-  let written = 0;
+  let recomputed = 0;
   if (germplasmIds) {
-    const ids = [...new Set(germplasmIds)];
+    // Sorted, so each chunk is a narrow id range for writeScores.
+    const ids = [...new Set(germplasmIds)].sort((a, b) => a - b);
     for (let i = 0; i < ids.length; i += CHUNK) {
       const rows = await selectInputs(db).where('g.id', 'in', ids.slice(i, i + CHUNK)).execute();
       await writeScores(target, rows);
-      written += rows.length;
+      recomputed += rows.length;
     }
-    return written;
+    return recomputed;
   }
   // Keyset pages over the whole table, so memory stays bounded without loading every id first.
   let last: number | null = null;
@@ -297,8 +309,8 @@ export async function updatePdci(target: ImportDb, germplasmIds?: number[]): Pro
     const rows = await page.execute();
     if (rows.length === 0) break;
     await writeScores(target, rows);
-    written += rows.length;
+    recomputed += rows.length;
     last = rows[rows.length - 1].id;
   }
-  return written;
+  return recomputed;
 }
