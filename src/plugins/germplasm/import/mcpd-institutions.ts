@@ -1,0 +1,113 @@
+import type { InstitutionType } from '../tables.js';
+import { splitList } from './mcpd-row.js';
+import type { McpdValues } from './mcpd-prepare.js';
+import { batchSize, chunks, type GermplasmDb } from './mcpd-sql.js';
+
+const UNNAMED = 'N/A';
+
+/** An institution as a DATA row names it. */
+export interface InstitutionRef {
+  code: string | null;
+  name: string;
+  address: string | null;
+  type: InstitutionType;
+}
+
+/**
+ * The institutions a row names: INSTCODE (maintenance), COLLCODE/COLLNAME/COLLINSTADDRESS (collection),
+ * BREDCODE/BREDNAME (breeding), DONORCODE/DONORNAME (donor) and each DUPLSITE/DUPLINSTNAME pair
+ * (duplicate). A missing name is `N/A`, as in Germinate.
+ */
+export function institutionRefs(m: McpdValues): InstitutionRef[] {
+  const refs: InstitutionRef[] = [];
+  const add = (type: InstitutionType, code: string | null, name: string | null, address: string | null = null) => {
+    if (code !== null || name !== null || address !== null) refs.push({ code, name: name ?? UNNAMED, address, type });
+  };
+  add('maintenance', m.instcode, null);
+  add('collection', m.collcode, m.collname, m.collinstaddress);
+  add('breeding', m.bredcode, m.bredname);
+  add('donor', m.donorcode, m.donorname);
+  const codes = splitList(m.duplsite);
+  const names = splitList(m.duplinstname);
+  for (let i = 0; i < Math.max(codes.length, names.length); i += 1) add('duplicate', codes[i] || null, names[i] || null);
+  return refs;
+}
+
+const byCode = (code: string) => code.toLowerCase();
+const byName = (name: string, address: string | null) => `${name}\u0000${address ?? ''}`;
+
+/**
+ * Resolves institutions and writes the germplasm links. Matching: by code (case-insensitive); else,
+ * for a named institution, by (name, address) — among uncoded institutions when the file gives a code,
+ * so two institutions with different codes never merge. Missing ones are created, consolidated over
+ * the file (the first real name and address seen for a code). Existing institutions are not changed.
+ * Each (germplasm, institution, type) link is written once; stored links are kept (ON CONFLICT).
+ */
+export async function linkInstitutions(db: GermplasmDb, rows: { id: number; refs: InstitutionRef[] }[]): Promise<number> {
+  const codes = new Map<string, number>();
+  const named = new Map<string, number>();
+  const namedUncoded = new Map<string, number>();
+  const stored = await db.selectFrom('institutions').select(['id', 'code', 'name', 'address']).orderBy('id', 'desc').execute();
+  for (const row of stored) {
+    if (row.code !== null && row.code !== '') codes.set(byCode(row.code), row.id);
+    named.set(byName(row.name, row.address), row.id);
+    if (row.code === null || row.code === '') namedUncoded.set(byName(row.name, row.address), row.id);
+  }
+
+  // Coded institutions first, so that an uncoded mention of the same name can match a new coded one.
+  const newCoded = new Map<string, { code: string; name: string; address: string | null }>();
+  for (const { refs } of rows) {
+    for (const ref of refs) {
+      if (ref.code === null) continue;
+      const key = byCode(ref.code);
+      if (codes.has(key)) continue;
+      const uncoded = ref.name === UNNAMED ? undefined : namedUncoded.get(byName(ref.name, ref.address));
+      if (uncoded !== undefined) {
+        codes.set(key, uncoded);
+        continue;
+      }
+      const pending = newCoded.get(key);
+      if (!pending) newCoded.set(key, { code: ref.code, name: ref.name, address: ref.address });
+      else {
+        if (pending.name === UNNAMED) pending.name = ref.name;
+        pending.address ??= ref.address;
+      }
+    }
+  }
+  for (const batch of chunks([...newCoded.values()], batchSize(3))) {
+    const created = await db.insertInto('institutions').values(batch).returning(['id', 'code', 'name', 'address']).execute();
+    for (const row of created) {
+      codes.set(byCode(row.code ?? ''), row.id);
+      if (!named.has(byName(row.name, row.address))) named.set(byName(row.name, row.address), row.id);
+    }
+  }
+
+  const newNamed = new Map<string, { name: string; address: string | null }>();
+  for (const { refs } of rows) {
+    for (const ref of refs) {
+      const key = byName(ref.name, ref.address);
+      if (ref.code === null && !named.has(key) && !newNamed.has(key)) newNamed.set(key, { name: ref.name, address: ref.address });
+    }
+  }
+  for (const batch of chunks([...newNamed.values()], batchSize(2))) {
+    const created = await db.insertInto('institutions').values(batch).returning(['id', 'name', 'address']).execute();
+    for (const row of created) named.set(byName(row.name, row.address), row.id);
+  }
+
+  const links: { germinatebase_id: number; institution_id: number; type: InstitutionType }[] = [];
+  for (const { id, refs } of rows) {
+    const once = new Set<string>();
+    for (const ref of refs) {
+      const institution = ref.code !== null ? codes.get(byCode(ref.code)) : named.get(byName(ref.name, ref.address));
+      if (institution === undefined) throw new Error(`Import: institution ${ref.code ?? ref.name} not resolved`);
+      const key = `${institution}:${ref.type}`;
+      if (once.has(key)) continue;
+      once.add(key);
+      links.push({ germinatebase_id: id, institution_id: institution, type: ref.type });
+    }
+  }
+  for (const batch of chunks(links, batchSize(3))) {
+    await db.insertInto('germplasminstitutions').values(batch).onConflict((oc) => oc.doNothing()).execute();
+  }
+  return newCoded.size + newNamed.size;
+}
