@@ -6,11 +6,12 @@ const c = (expression: string, type: TableView['columns'][string]['type']) => ({
 
 /** ViewTableGermplasm (views.md §1): one row per germinatebase row. */
 export function germplasmView(dialect: DialectName): TableView {
+  // json (not jsonb) on PostgreSQL keeps Germinate's key order id, name, code, type in responses and exports.
   const institutions =
     dialect === 'postgres'
-      ? `(SELECT jsonb_agg(jsonb_build_object('id', i.id, 'name', i.name, 'code', i.code, 'type', gi.type) ORDER BY i.id, gi.type)
+      ? `(SELECT json_agg(json_build_object('id', i.id, 'name', i.name, 'code', i.code, 'type', gi.type) ORDER BY i.id, gi.type)
            FROM germplasminstitutions gi JOIN institutions i ON i.id = gi.institution_id WHERE gi.germinatebase_id = g.id)`
-      : `(SELECT CASE WHEN COUNT(*) = 0 THEN NULL ELSE json_group_array(json_object('id', i.id, 'name', i.name, 'code', i.code, 'type', gi.type)) END
+      : `(SELECT CASE WHEN COUNT(*) = 0 THEN NULL ELSE json_group_array(json_object('id', i.id, 'name', i.name, 'code', i.code, 'type', gi.type) ORDER BY i.id, gi.type) END
            FROM germplasminstitutions gi JOIN institutions i ON i.id = gi.institution_id WHERE gi.germinatebase_id = g.id)`;
   return {
     name: 'germplasm',

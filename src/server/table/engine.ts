@@ -3,8 +3,25 @@ import type { Filter, PaginatedRequest, PaginatedResult } from '../../core/table
 import { toSnakeCase } from '../../core/table-request.js';
 import type { DialectName } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
-import { filterCondition } from './filters.js';
+import { filterCondition, sortKey } from './filters.js';
 import type { ColumnDef, TableView } from './view.js';
+
+// Timestamps as the databases write them: SQLite 'YYYY-MM-DD HH:MM:SS' (UTC), PostgreSQL '… .123456+00'.
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d+)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/** A stored timestamp in Germinate's JSON form (api/README.md §9), the same on both databases. */
+export function isoTimestamp(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value !== 'string') return value;
+  const m = TIMESTAMP.exec(value);
+  if (!m) return value;
+  let zone = m[4] ?? 'Z';
+  if (/^[+-]\d{2}$/.test(zone)) zone += ':00';
+  else if (/^[+-]\d{4}$/.test(zone)) zone = `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  const fraction = (m[3] ?? '.').slice(0, 4).padEnd(4, '0');
+  const date = new Date(`${m[1]}T${m[2]}${fraction}${zone}`);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
 
 /**
  * The table-query engine: a PaginatedRequest becomes SQL over a view's whitelisted columns. Column names
@@ -57,7 +74,7 @@ export class TableQuery {
       if (found) {
         const direction = request.ascending === 1 ? sql`ASC` : sql`DESC`;
         const nulls = this.dialect === 'postgres' ? (request.ascending === 1 ? sql` NULLS FIRST` : sql` NULLS LAST`) : sql``;
-        return sql`ORDER BY ${found[1].sql} ${direction}${nulls}, ${id} ${direction}`;
+        return sql`ORDER BY ${sortKey(found[1], this.dialect)} ${direction}${nulls}, ${id} ${direction}`;
       }
     }
     return sql`ORDER BY ${id} ASC`;
@@ -140,6 +157,8 @@ export class TableQuery {
         } catch {
           out[key] = value;
         }
+      } else if (def?.type === 'date') {
+        out[key] = isoTimestamp(value);
       } else if (def?.type === 'boolean') {
         out[key] = value === true || value === 1 || value === '1';
       } else {

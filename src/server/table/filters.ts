@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Comparator, Filter } from '../../core/table-request.js';
 import type { DialectName } from '../db/database.js';
 import type { ColumnDef, ColumnType } from './view.js';
+import { containsSql, equalsTextSql, inTextSql, textSortKey, textSortValue } from './text-match.js';
 
 type Value = string | number | boolean;
 
@@ -57,41 +58,63 @@ function textOf(column: ColumnDef, dialect: DialectName): RawBuilder<unknown> {
   return column.sql;
 }
 
-function like(column: ColumnDef, dialect: DialectName, pattern: string): RawBuilder<unknown> {
-  // '%' in a value stays a wildcard, as in Germinate (the spec's search wildcard).
-  return dialect === 'postgres'
-    ? sql`${textOf(column, dialect)} ILIKE ${pattern}`
-    : sql`${textOf(column, dialect)} LIKE ${pattern}`;
+/**
+ * A typed request value as an SQL parameter. PostgreSQL would otherwise infer the parameter's type from
+ * the column, so 99999999999 against an integer column would be an "out of range" error, not "no rows".
+ */
+function param(column: ColumnDef, dialect: DialectName, value: Value): RawBuilder<unknown> {
+  if (dialect === 'sqlite') return typeof value === 'boolean' ? sql`${value ? 1 : 0}` : sql`${value}`;
+  switch (column.type) {
+    case 'integer':
+      return sql`${value}::bigint`;
+    case 'number':
+      return sql`${value}::double precision`;
+    case 'boolean':
+      return sql`${value}::boolean`;
+    default:
+      return sql`${value}::text`;
+  }
 }
 
-function equalsSql(column: ColumnDef, dialect: DialectName, value: Value): RawBuilder<unknown> {
-  if (column.type === 'string') {
-    // Names compare case-insensitively, like Germinate's utf8mb4_general_ci collation.
-    return dialect === 'postgres'
-      ? sql`lower(${column.sql}) = lower(${value})`
-      : sql`${column.sql} = ${value} COLLATE NOCASE`;
-  }
-  if (column.type === 'boolean' && dialect === 'sqlite') return sql`${column.sql} = ${value ? 1 : 0}`;
-  return sql`${column.sql} = ${value}`;
+/** The left side of a comparison: text columns compare by their sort key (text-match.ts). */
+function compared(column: ColumnDef, dialect: DialectName): RawBuilder<unknown> {
+  return column.type === 'string' ? textSortKey(column.sql, dialect) : column.sql;
+}
+
+function comparedValue(column: ColumnDef, dialect: DialectName, value: Value): RawBuilder<unknown> {
+  return column.type === 'string' ? textSortValue(String(value), dialect) : param(column, dialect, value);
+}
+
+/** JSON columns as jsonb on PostgreSQL (computed ones are json, to keep their key order). */
+function jsonb(column: ColumnDef): RawBuilder<unknown> {
+  return sql`(${column.sql})::jsonb`;
 }
 
 function jsonSearchSql(column: ColumnDef, dialect: DialectName, token: string): RawBuilder<unknown> {
+  // Strings only, as MySQL's JSON_SEARCH: numbers (e.g. institution ids) and keys do not match.
   const pattern = `%${token.toLowerCase()}%`;
   if (dialect === 'postgres') {
-    return sql`EXISTS (SELECT 1 FROM jsonb_path_query(${column.sql}, 'strict $.**') AS j(v) WHERE jsonb_typeof(j.v) IN ('string', 'number') AND lower(j.v #>> '{}') LIKE ${pattern})`;
+    return sql`EXISTS (SELECT 1 FROM jsonb_path_query(${jsonb(column)}, 'strict $.**') AS j(v) WHERE jsonb_typeof(j.v) = 'string' AND lower(j.v #>> '{}') LIKE ${pattern})`;
   }
-  return sql`EXISTS (SELECT 1 FROM json_tree(${column.sql}) AS j WHERE j.atom IS NOT NULL AND lower(j.atom) LIKE ${pattern})`;
+  return sql`EXISTS (SELECT 1 FROM json_tree(${column.sql}) AS j WHERE j.type = 'text' AND lower(j.atom) LIKE ${pattern})`;
 }
 
 function arrayContainsSql(column: ColumnDef, dialect: DialectName, token: string): RawBuilder<unknown> {
   const numeric = INTEGER.test(token) || NUMBER.test(token);
   if (dialect === 'postgres') {
-    const asText = sql`${column.sql} @> jsonb_build_array(${token}::text)`;
-    return numeric ? sql`(${asText} OR ${column.sql} @> jsonb_build_array(${Number(token)}::numeric))` : asText;
+    const asText = sql`${jsonb(column)} @> jsonb_build_array(${token}::text)`;
+    return numeric ? sql`(${asText} OR ${jsonb(column)} @> jsonb_build_array(${Number(token)}::numeric))` : asText;
   }
   return numeric
     ? sql`EXISTS (SELECT 1 FROM json_each(${column.sql}) AS j WHERE j.value = ${token} OR j.value = ${Number(token)})`
     : sql`EXISTS (SELECT 1 FROM json_each(${column.sql}) AS j WHERE j.value = ${token})`;
+}
+
+/** The expression a column is sorted by: text by its sort key, JSON by its text. */
+export function sortKey(column: ColumnDef, dialect: DialectName): RawBuilder<unknown> {
+  if (column.type === 'string') return textSortKey(column.sql, dialect);
+  if (column.type === 'json' && dialect === 'postgres') return sql`(${column.sql})::text`;
+  return column.sql;
 }
 
 function orAll(parts: RawBuilder<unknown>[]): RawBuilder<unknown> {
@@ -118,14 +141,16 @@ export function filterCondition(
       return sql`${column.sql} IS NOT NULL`;
     case 'equals': {
       const v = values.length ? typed(values[0]) : undefined;
-      return v === undefined ? null : equalsSql(column, dialect, v);
+      if (v === undefined) return null;
+      return column.type === 'string' ? equalsTextSql(column.sql, String(v), dialect) : sql`${column.sql} = ${param(column, dialect, v)}`;
     }
     case 'contains':
-      return values.length ? like(column, dialect, `%${values[0]}%`) : null;
+      return values.length ? containsSql(textOf(column, dialect), values[0], dialect) : null;
     case 'between': {
       if (values.length < 2) return null;
       const [a, b] = [typed(values[0]), typed(values[1])];
-      return a === undefined || b === undefined ? null : sql`${column.sql} BETWEEN ${a} AND ${b}`;
+      if (a === undefined || b === undefined) return null;
+      return sql`${compared(column, dialect)} BETWEEN ${comparedValue(column, dialect, a)} AND ${comparedValue(column, dialect, b)}`;
     }
     case 'greaterThan':
     case 'greaterOrEquals':
@@ -134,18 +159,14 @@ export function filterCondition(
       const v = values.length ? typed(values[0]) : undefined;
       if (v === undefined) return null;
       const op = { greaterThan: sql`>`, greaterOrEquals: sql`>=`, lessThan: sql`<`, lessOrEquals: sql`<=` }[comparator];
-      return sql`${column.sql} ${op} ${v}`;
+      return sql`${compared(column, dialect)} ${op} ${comparedValue(column, dialect, v)}`;
     }
     case 'inSet': {
       const list = values.length === 1 ? values[0].split(',').map((v) => v.trim()).filter(Boolean) : values;
       const typedList = list.map(typed).filter((v): v is Value => v !== undefined);
       if (typedList.length === 0) return null;
-      if (column.type === 'string') {
-        return dialect === 'postgres'
-          ? sql`lower(${column.sql}) IN (${sql.join(typedList.map((v) => sql`lower(${v})`))})`
-          : sql`${column.sql} COLLATE NOCASE IN (${sql.join(typedList)})`;
-      }
-      return sql`${column.sql} IN (${sql.join(typedList.map((v) => (typeof v === 'boolean' && dialect === 'sqlite' ? (v ? 1 : 0) : v)))})`;
+      if (column.type === 'string') return inTextSql(column.sql, typedList.map(String), dialect);
+      return sql`${column.sql} IN (${sql.join(typedList.map((v) => param(column, dialect, v)))})`;
     }
     case 'jsonSearch':
     case 'arrayContains': {
