@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { CsvError, parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse/sync';
 import { cleanCell, SheetBuilder } from './cells.js';
 import { ImportFileError } from './file-error.js';
 import type { ParsedFile } from './importer.js';
@@ -7,43 +7,46 @@ import type { ParsedFile } from './importer.js';
 export type TextExtension = '.csv' | '.tsv' | '.txt';
 
 /** Delimited text → one sheet named DATA; rows keep the line number they start on (header = 1). */
-export async function readDelimitedText(bytes: Buffer, extension: TextExtension): Promise<ParsedFile> {
-  const text = decodeUtf8(bytes);
-  if (text.trim() === '') throw new ImportFileError('GENERIC_EMPTY_FILE', 'The file is empty.');
-  const delimiter = chooseDelimiter(text, extension);
+export function readDelimitedText(bytes: Buffer, extension: TextExtension): ParsedFile {
+  const body = checkUtf8(bytes);
+  const delimiter = chooseDelimiter(body, extension);
   const sheet = new SheetBuilder('DATA');
   let line = 1;
-  const parser = parse(text, {
-    delimiter,
-    // Raw text lets us count line breaks ourselves: csv-parse's own line counter counts "\r\n" inside
-    // quoted fields twice.
-    raw: true,
-    relax_quotes: true,
-    relax_column_count: true,
-  });
   try {
-    for await (const item of parser as AsyncIterable<unknown>) {
-      const { record, raw } = item as { record: string[]; raw: string };
-      sheet.add(line, record.map(cleanCell));
-      line += countLineBreaks(raw);
-    }
+    // Given bytes, csv-parse decodes field by field: no second copy of the whole file as a string.
+    parse(body, {
+      delimiter,
+      relax_quotes: true,
+      relax_column_count: true,
+      // Raw text lets us count line breaks ourselves: csv-parse's own line counter counts "\r\n" inside
+      // quoted fields twice.
+      raw: true,
+      // With `raw`, csv-parse hands over { record, raw } here instead of the bare record.
+      on_record: (item: unknown) => {
+        const { record, raw } = item as { record: string[]; raw: string };
+        sheet.add(line, record.map(cleanCell));
+        line += countLineBreaks(raw);
+        // Nothing is collected by csv-parse: the sheet already holds the cleaned row.
+        return null;
+      },
+    });
   } catch (error) {
     if (error instanceof CsvError) {
       throw new ImportFileError('GENERIC_CORRUPT_FILE', `The text file cannot be read from line ${line} on: ${error.message}`);
     }
     throw error;
   }
-  if (!sheet.hasContent) throw new ImportFileError('GENERIC_EMPTY_FILE', 'The file has no header line.');
+  if (!sheet.hasContent) throw new ImportFileError('GENERIC_EMPTY_FILE', 'The file is empty: it has no header line.');
   return { sheets: new Map([['DATA', sheet.build()]]), kind: 'text' };
 }
 
 /** `.txt` is Germinate's tab-separated export, but people also save comma-separated text under that name. */
-function chooseDelimiter(text: string, extension: TextExtension): string {
+function chooseDelimiter(body: Buffer, extension: TextExtension): string {
   if (extension === '.csv') return ',';
   if (extension === '.tsv') return '\t';
-  const end = text.search(/\r|\n/);
-  const header = end < 0 ? text : text.slice(0, end);
-  return header.includes('\t') ? '\t' : ',';
+  const ends = [body.indexOf(0x0a), body.indexOf(0x0d)].filter((i) => i >= 0);
+  const header = ends.length > 0 ? body.subarray(0, Math.min(...ends)) : body;
+  return header.includes(0x09) ? '\t' : ',';
 }
 
 function countLineBreaks(raw: string): number {
@@ -52,7 +55,8 @@ function countLineBreaks(raw: string): number {
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
-function decodeUtf8(bytes: Buffer): string {
+/** The bytes after any UTF-8 byte order mark, once they are known to be UTF-8. */
+function checkUtf8(bytes: Buffer): Buffer {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     throw new ImportFileError(
       'GENERIC_INVALID_ENCODING',
@@ -72,7 +76,7 @@ function decodeUtf8(bytes: Buffer): string {
       byte,
     );
   }
-  return body.toString('utf8');
+  return body;
 }
 
 function countNewlines(bytes: Buffer, end: number): number {

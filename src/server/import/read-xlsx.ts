@@ -91,14 +91,24 @@ function fixTextDecoding(reader: ReaderInternals): void {
   }
 }
 
+/**
+ * Decodes a worksheet part across chunk edges. exceljs never tells its XML parser that the input ended, so a
+ * sheet cut short would pass as a shorter sheet: we check that the root element closes.
+ */
 async function* decodeChunks(chunks: AsyncIterable<unknown>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
+  let tail = '';
+  const pass = (text: string) => {
+    tail = (tail + text).slice(-64);
+    return text;
+  };
   for await (const chunk of chunks) {
-    if (typeof chunk === 'string') yield chunk;
-    else if (chunk instanceof Uint8Array) yield decoder.decode(chunk, { stream: true });
+    if (typeof chunk === 'string') yield pass(chunk);
+    else if (chunk instanceof Uint8Array) yield pass(decoder.decode(chunk, { stream: true }));
   }
   const rest = decoder.decode();
-  if (rest) yield rest;
+  if (rest) yield pass(rest);
+  if (!/worksheet\s*>\s*$/.test(tail)) throw new Error('a worksheet ends before its closing tag');
 }
 
 /** exceljs only names a sheet whose relationship target is relative; some writers use "/xl/worksheets/…". */
