@@ -63,12 +63,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
 
+  // An empty JSON body is no body (as in Germinate), so `DELETE token` without one is a 404 and a table
+  // call uses its defaults; anything else goes to Fastify's parser (which also refuses __proto__ keys).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.reasonPhrase, error.message);
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, wrong content type): say what, no stack.
-      return sendError(reply, status, error.code, error.message);
+      const reason = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'BAD_REQUEST_INVALID_PAYLOAD' : error.code;
+      return sendError(reply, status, reason, error.message);
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'INTERNAL_SERVER_ERROR');

@@ -230,6 +230,8 @@ export function leaks(text: string): string[] {
   if (/\n\s*at\s/.test(text) || /\bat\s+\S+\s+\(/.test(text) || /^\s*at\s/m.test(text)) found.push('stack line');
   if (/\/(work|home|root|tmp|usr|node_modules|src)\//.test(text)) found.push('path');
   if (/\.(ts|js|mjs|cjs):\d+/.test(text)) found.push('source location');
-  if (/SELECT|INSERT|sqlite|postgres|relation "/i.test(text)) found.push('database text');
+  if (/SQLITE_|syntax error|no such (table|column)|relation "|violates|out of range for type|SqliteError|DatabaseError/i.test(text)) {
+    found.push('database error');
+  }
   return found;
 }

@@ -3,13 +3,20 @@ import { sql, type Kysely } from 'kysely';
 import type { ServerPlugin } from '../../server/plugin.js';
 import { sendError } from '../../server/http/errors.js';
 import { TableQuery } from '../../server/table/engine.js';
-import { registerTableRoutes, restrictedPage } from '../../server/table/routes.js';
+import { checkPaging, registerTableRoutes, restrictedPage } from '../../server/table/routes.js';
+import { isoTimestamp } from '../../server/table/engine.js';
+import { MAX_INTEGER } from '../../core/table-request.js';
 import { germplasmMigrations } from './migrations.js';
 import { germplasmAttributeView, germplasmInstitutionView, germplasmView, MCPD_KEYS } from './queries.js';
 import type { GermplasmTables } from './tables.js';
 import { mcpdImporter } from './import/mcpd-importer.js';
 
-const ID = /^\d{1,10}$/;
+/** A path id, or null (→ 404) when it is not an integer the database can hold (Germinate's \d+ and int). */
+function pathId(text: string): number | null {
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= MAX_INTEGER ? id : null;
+}
 
 const routes: FastifyPluginAsync = async (app) => {
   const db = app.database.db.withTables<GermplasmTables>();
@@ -23,14 +30,17 @@ const routes: FastifyPluginAsync = async (app) => {
   );
 
   app.get<{ Params: { id: string } }>('/germplasm/:id', { config: { access: 'public' } }, async (request, reply) => {
-    if (!ID.test(request.params.id)) return sendError(reply, 404);
-    const page = await table.page(raw, { filter: [{ column: 'germplasmId', comparator: 'equals', values: [request.params.id] }] }, 1);
+    const id = pathId(request.params.id);
+    if (id === null) return sendError(reply, 404);
+    // prevCount 0: one row is wanted, not the count.
+    const page = await table.page(raw, { filter: [{ column: 'germplasmId', comparator: 'equals', values: [id] }], prevCount: 0 }, 1);
     return page.data[0] ?? sendError(reply, 404);
   });
 
   app.get<{ Params: { id: string } }>('/germplasm/:id/mcpd', { config: { access: 'public' } }, async (request, reply) => {
-    if (!ID.test(request.params.id)) return sendError(reply, 404);
-    const row = await db.selectFrom('mcpd').selectAll().where('germinatebase_id', '=', Number(request.params.id)).executeTakeFirst();
+    const id = pathId(request.params.id);
+    if (id === null) return sendError(reply, 404);
+    const row = await db.selectFrom('mcpd').selectAll().where('germinatebase_id', '=', id).executeTakeFirst();
     if (!row) return reply.code(204).send();
     const out: Record<string, unknown> = { id: row.germinatebase_id };
     for (const key of MCPD_KEYS) if (row[key] !== null && row[key] !== undefined) out[key] = row[key];
@@ -38,8 +48,9 @@ const routes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Params: { id: string } }>('/germplasm/:id/institution/table', { config: { access: 'public' } }, async (request, reply) => {
-    if (!ID.test(request.params.id)) return sendError(reply, 404);
-    return restrictedPage(app, institutions, request.body, sql`gi.germinatebase_id = ${Number(request.params.id)}`);
+    const id = pathId(request.params.id);
+    if (id === null) return sendError(reply, 404);
+    return restrictedPage(app, institutions, request.body, sql`gi.germinatebase_id = ${id}`);
   });
 
   app.get<{ Querystring: { page?: string; limit?: string; prevCount?: string } }>(
@@ -49,9 +60,10 @@ const routes: FastifyPluginAsync = async (app) => {
       const page = Number(request.query.page ?? 0);
       const limit = Math.min(Number(request.query.limit ?? app.config.maxPageSize), app.config.maxPageSize);
       const prevCount = Number(request.query.prevCount ?? -1);
-      if (![page, limit, prevCount].every(Number.isInteger) || page < 0 || limit < 0) {
+      if (![page, limit, prevCount].every(Number.isInteger) || page < 0 || limit < 0 || prevCount < -1) {
         return sendError(reply, 400, 'BAD_REQUEST_INVALID_PAYLOAD', 'page, limit and prevCount must be integers');
       }
+      checkPaging(page, prevCount);
       const rows = await db
         .selectFrom('germinatebase')
         .select([
@@ -65,7 +77,13 @@ const routes: FastifyPluginAsync = async (app) => {
         .offset(limit * page)
         .execute();
       const count = prevCount === -1 ? Number((await db.selectFrom('germinatebase').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n) : prevCount;
-      return { data: rows.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null))), count };
+      const json = (r: Record<string, unknown>) =>
+        Object.fromEntries(
+          Object.entries(r)
+            .filter(([, v]) => v !== null)
+            .map(([k, v]) => [k, k === 'createdOn' || k === 'updatedOn' ? isoTimestamp(v) : v]),
+        );
+      return { data: rows.map(json), count };
     },
   );
 };

@@ -1,11 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, RawBuilder } from 'kysely';
-import { ExportRequest, PaginatedRequest } from '../../core/table-request.js';
+import { ExportRequest, MAX_INTEGER, PaginatedRequest } from '../../core/table-request.js';
+import { HttpError } from '../http/errors.js';
 import type { Access } from '../fastify-types.js';
 import { validate } from '../http/validate.js';
 import { TableQuery } from './engine.js';
 import { exportTable } from './export.js';
 import type { TableViewFactory } from './view.js';
+
+/**
+ * A PaginatedRequest body, validated. page is a Java int in Germinate and prevCount a long: beyond those
+ * the offset would overflow the databases' integers (a 500), so it is a 400 like any other bad payload.
+ */
+export function pagingRequest(body: unknown): PaginatedRequest {
+  const request = validate(PaginatedRequest, body ?? {});
+  checkPaging(request.page, request.prevCount);
+  return request;
+}
+
+export function checkPaging(page: number | null | undefined, prevCount: number | null | undefined): void {
+  if ((page ?? 0) > MAX_INTEGER) throw new HttpError(400, 'BAD_REQUEST_INVALID_PAYLOAD', `page must be at most ${MAX_INTEGER}`);
+  if (!Number.isSafeInteger(prevCount ?? -1)) throw new HttpError(400, 'BAD_REQUEST_INVALID_PAYLOAD', 'prevCount is too large');
+}
 
 export interface TableRoutesOptions {
   /** e.g. '/germplasm/table' → also '/germplasm/table/ids' and '/germplasm/table/export' */
@@ -23,12 +39,12 @@ export function registerTableRoutes(app: FastifyInstance, options: TableRoutesOp
   const config = { access: options.access };
 
   app.post(options.path, { config }, async (request) => {
-    const body = validate(PaginatedRequest, request.body ?? {});
+    const body = pagingRequest(request.body);
     return query.page(db, body, app.config.maxPageSize);
   });
 
   app.post(`${options.path}/ids`, { config }, async (request) => {
-    const body = validate(PaginatedRequest, request.body ?? {});
+    const body = pagingRequest(request.body);
     const ids = await query.ids(db, body.filter);
     return { data: ids, count: ids.length };
   });
@@ -54,6 +70,6 @@ export async function restrictedPage(
   body: unknown,
   extra: RawBuilder<unknown>,
 ) {
-  const request = validate(PaginatedRequest, body ?? {});
+  const request = pagingRequest(body);
   return query.page(app.database.db as unknown as Kysely<unknown>, request, app.config.maxPageSize, extra);
 }
