@@ -127,7 +127,7 @@ describe('delimited text', () => {
 });
 
 describe('file safety', () => {
-  it('lists every file status so that locales can be checked', () => {
+  it('lists every file status, each with a message in every locale', () => {
     expect([...IMPORT_FILE_STATUSES].sort()).toEqual([
       'GENERIC_CORRUPT_FILE',
       'GENERIC_EMPTY_FILE',
@@ -137,6 +137,10 @@ describe('file safety', () => {
       'GENERIC_INVALID_FILE_TYPE',
       'GENERIC_ZIP_BOMB',
     ]);
+    for (const locale of ['en_GB', 'de_DE']) {
+      const messages = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../locales', `${locale}.json`), 'utf8')) as Record<string, string>;
+      for (const status of IMPORT_FILE_STATUSES) expect(messages[`importStatus.${status}`], `${locale} ${status}`).toBeTruthy();
+    }
   });
 
   it('reports a missing file or a folder as not found', async () => {

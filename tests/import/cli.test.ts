@@ -1,0 +1,70 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../support/server.js';
+import { scratchDir } from './helpers.js';
+
+const scratch = scratchDir();
+const dataDir = path.join(scratch.dir, 'data');
+
+beforeAll(() => {
+  execFileSync(process.execPath, ['build.mjs', '--server'], { cwd: ROOT, stdio: 'pipe' });
+}, 120_000);
+afterAll(() => scratch.remove());
+
+/** Runs the bundled command on an embedded database in a scratch folder (never the developer's ./data). */
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'dist/server/import.mjs'), ...args], {
+    cwd: scratch.dir,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DEBUG: '' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr, output: result.stdout + result.stderr };
+}
+
+describe('npm run import', () => {
+  it('prints usage and exits 2 for usage errors', () => {
+    for (const args of [[], ['--bogus', 'x.xlsx'], ['a.xlsx', 'b.xlsx'], ['--type'], ['x.xlsx', '--type', 'no-such-type']]) {
+      const run = cli(...args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain('Usage: npm run import -- FILE');
+      expect(run.stderr).toContain('mcpd');
+    }
+    expect(cli('--type', 'no-such-type', 'x.xlsx').stderr).toContain('Unknown type "no-such-type"');
+    expect(cli('--help')).toMatchObject({ code: 0, stdout: expect.stringContaining('--check-only') });
+  });
+
+  it('exits 1 with GENERIC_FILE_NOT_FOUND for a missing file, after preparing the database', () => {
+    const run = cli('missing-passport.xlsx', '--check-only');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('missing-passport.xlsx: rejected');
+    expect(run.stdout).toContain('GENERIC_FILE_NOT_FOUND (1 error)');
+    expect(run.output).not.toMatch(/\n\s+at /);
+    expect(fs.existsSync(path.join(dataDir, 'germinate.sqlite'))).toBe(true);
+  });
+
+  it('exits 1 for a file it cannot read, without a stack trace', () => {
+    fs.writeFileSync(path.join(scratch.dir, 'notes.pdf'), 'x');
+    fs.writeFileSync(path.join(scratch.dir, 'latin1.txt'), Buffer.from([0x41, 0x0a, 0xe4, 0x0a]));
+    const pdf = cli('notes.pdf');
+    expect(pdf.code).toBe(1);
+    expect(pdf.stdout).toContain('GENERIC_INVALID_FILE_TYPE');
+    const latin1 = cli('--type=mcpd', 'latin1.txt', '--update');
+    expect(latin1.code).toBe(1);
+    expect(latin1.stdout).toContain('GENERIC_INVALID_ENCODING');
+    expect(latin1.stdout).toContain('line 2');
+    expect(pdf.output + latin1.output).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 2 on a configuration error', () => {
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'dist/server/import.mjs'), 'x.tsv'], {
+      cwd: scratch.dir,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: 'mysql://nope' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('Configuration error: DATABASE_URL');
+  });
+});
