@@ -35,16 +35,14 @@ export function exportTable(
 ): TableExport {
   const keys = query.view.exportColumns ?? Object.keys(query.view.columns);
   const mapping = request.columnNameMapping ?? null;
-  let columns: { key: string; header: string }[];
-  if (mapping && Object.keys(mapping).length > 0) {
-    columns = [];
-    for (const [name, header] of Object.entries(mapping)) {
-      const found = query.column(name);
-      if (found) columns.push({ key: found[0], header: header.replace(/[\t\r\n]+/g, ' ') });
-    }
-  } else {
-    columns = keys.map((key) => ({ key, header: toSnakeCase(key) }));
+  // Unknown keys in the mapping are ignored (clients send columns this server may not have); when none is
+  // known the file keeps every column rather than being a list of empty lines.
+  const mapped: { key: string; header: string }[] = [];
+  for (const [name, header] of Object.entries(mapping ?? {})) {
+    const found = query.column(name);
+    if (found) mapped.push({ key: found[0], header: header.replace(/[\t\r\n]+/g, ' ') });
   }
+  const columns = mapped.length > 0 ? mapped : keys.map((key) => ({ key, header: toSnakeCase(key) }));
   // Validate filters now, so a bad column is a 400 before streaming begins.
   query.where(request.filter);
   const extension = (request.forcedFileExtension ?? 'txt').replace(/[^A-Za-z0-9]/g, '').slice(0, 10) || 'txt';
@@ -64,6 +62,8 @@ export function exportTable(
   const write = async () => {
     entry.push(encoder.encode(columns.map((c) => c.header).join('\t') + '\r\n'));
     for await (const batch of query.batches(db, request.filter, columns.map((c) => c.key))) {
+      // The client went away: stop reading the table.
+      if (stream.destroyed) return;
       const text = batch.map((row) => columns.map((c) => cell(row[c.key])).join('\t') + '\r\n').join('');
       entry.push(encoder.encode(text));
       if (stream.writableNeedDrain) await new Promise((resolve) => stream.once('drain', resolve));
