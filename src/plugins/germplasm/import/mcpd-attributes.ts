@@ -1,8 +1,15 @@
 import { issue, type ImportDb, type ImportIssue, type Sheet } from '../../../server/import/importer.js';
+import { bulkInsert } from './mcpd-bulk.js';
 import { accessionKey, ATTRIBUTES_SHEET, characters, VARCHAR_LIMIT } from './mcpd-row.js';
 import { batchSize, chunks, germplasmDb, updateFromValues, type GermplasmDb } from './mcpd-sql.js';
 
 export const REMARKS_ATTRIBUTE = 'Remarks';
+
+const VALUE_COLUMNS = [
+  { name: 'attribute_id', type: 'integer' },
+  { name: 'foreign_id', type: 'integer' },
+  { name: 'value', type: 'text' },
+] as const;
 
 /** Spreadsheet column letter of a 0-based index (A, B, …, AA), to name a header cell that has no text. */
 export function columnLetter(index: number): string {
@@ -168,13 +175,8 @@ export async function writeAttributeValues(
       stored.set(key, [first]);
     }
   }
-  for (const batch of chunks(inserts, batchSize(3))) {
-    await db
-      .insertInto('attributedata')
-      .values(batch.map((v) => ({ attribute_id: v.attribute, foreign_id: v.germplasm, value: v.value })))
-      .execute();
-    written += batch.length;
-  }
+  await bulkInsert(target, 'attributedata', VALUE_COLUMNS, inserts.map((v) => [v.attribute, v.germplasm, v.value]));
+  written += inserts.length;
   const last = new Map(changes.map((c) => [c.id, c.value]));
   await updateFromValues(target, 'attributedata', 'id', [{ name: 'value', type: 'text' }], [...last].map(([id, value]) => [id, value]));
   written += last.size;

@@ -1,9 +1,22 @@
+import type { ImportDb } from '../../../server/import/importer.js';
 import type { InstitutionType } from '../tables.js';
-import { splitList } from './mcpd-row.js';
+import { bulkInsert, type BulkValue } from './mcpd-bulk.js';
 import type { McpdValues } from './mcpd-prepare.js';
-import { batchSize, chunks, type GermplasmDb } from './mcpd-sql.js';
+import { splitList } from './mcpd-row.js';
+import { germplasmDb } from './mcpd-sql.js';
 
 const UNNAMED = 'N/A';
+
+const INSTITUTION_COLUMNS = [
+  { name: 'code', type: 'text' },
+  { name: 'name', type: 'text' },
+  { name: 'address', type: 'text' },
+] as const;
+const LINK_COLUMNS = [
+  { name: 'germinatebase_id', type: 'integer' },
+  { name: 'institution_id', type: 'integer' },
+  { name: 'type', type: 'text' },
+] as const;
 
 /** An institution as a DATA row names it. */
 export interface InstitutionRef {
@@ -43,7 +56,8 @@ const byName = (name: string, address: string | null) => `${name}\u0000${address
  * the file (the first real name and address seen for a code). Existing institutions are not changed.
  * Each (germplasm, institution, type) link is written once; stored links are kept (ON CONFLICT).
  */
-export async function linkInstitutions(db: GermplasmDb, rows: { id: number; refs: InstitutionRef[] }[]): Promise<number> {
+export async function linkInstitutions(target: ImportDb, rows: { id: number; refs: InstitutionRef[] }[]): Promise<number> {
+  const db = germplasmDb(target);
   const codes = new Map<string, number>();
   const named = new Map<string, number>();
   const namedUncoded = new Map<string, number>();
@@ -74,12 +88,16 @@ export async function linkInstitutions(db: GermplasmDb, rows: { id: number; refs
       }
     }
   }
-  for (const batch of chunks([...newCoded.values()], batchSize(3))) {
-    const created = await db.insertInto('institutions').values(batch).returning(['id', 'code', 'name', 'address']).execute();
-    for (const row of created) {
-      codes.set(byCode(row.code ?? ''), row.id);
-      if (!named.has(byName(row.name, row.address))) named.set(byName(row.name, row.address), row.id);
-    }
+  const coded = await bulkInsert<{ id: number; code: string; name: string; address: string | null }>(
+    target,
+    'institutions',
+    INSTITUTION_COLUMNS,
+    [...newCoded.values()].map((i) => [i.code, i.name, i.address]),
+    { returning: ['id', 'code', 'name', 'address'] },
+  );
+  for (const row of coded) {
+    codes.set(byCode(row.code), row.id);
+    if (!named.has(byName(row.name, row.address))) named.set(byName(row.name, row.address), row.id);
   }
 
   const newNamed = new Map<string, { name: string; address: string | null }>();
@@ -89,12 +107,16 @@ export async function linkInstitutions(db: GermplasmDb, rows: { id: number; refs
       if (ref.code === null && !named.has(key) && !newNamed.has(key)) newNamed.set(key, { name: ref.name, address: ref.address });
     }
   }
-  for (const batch of chunks([...newNamed.values()], batchSize(2))) {
-    const created = await db.insertInto('institutions').values(batch).returning(['id', 'name', 'address']).execute();
-    for (const row of created) named.set(byName(row.name, row.address), row.id);
-  }
+  const uncoded = await bulkInsert<{ id: number; name: string; address: string | null }>(
+    target,
+    'institutions',
+    INSTITUTION_COLUMNS,
+    [...newNamed.values()].map((i) => [null, i.name, i.address]),
+    { returning: ['id', 'name', 'address'] },
+  );
+  for (const row of uncoded) named.set(byName(row.name, row.address), row.id);
 
-  const links: { germinatebase_id: number; institution_id: number; type: InstitutionType }[] = [];
+  const links: BulkValue[][] = [];
   for (const { id, refs } of rows) {
     const once = new Set<string>();
     for (const ref of refs) {
@@ -103,11 +125,9 @@ export async function linkInstitutions(db: GermplasmDb, rows: { id: number; refs
       const key = `${institution}:${ref.type}`;
       if (once.has(key)) continue;
       once.add(key);
-      links.push({ germinatebase_id: id, institution_id: institution, type: ref.type });
+      links.push([id, institution, ref.type]);
     }
   }
-  for (const batch of chunks(links, batchSize(3))) {
-    await db.insertInto('germplasminstitutions').values(batch).onConflict((oc) => oc.doNothing()).execute();
-  }
+  await bulkInsert(target, 'germplasminstitutions', LINK_COLUMNS, links, { ignoreConflicts: true });
   return newCoded.size + newNamed.size;
 }

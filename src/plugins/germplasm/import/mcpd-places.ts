@@ -1,5 +1,7 @@
-import { batchSize, chunks, type GermplasmDb } from './mcpd-sql.js';
+import type { ImportDb } from '../../../server/import/importer.js';
+import { bulkInsert, type BulkColumn } from './mcpd-bulk.js';
 import type { LocationSpec, TaxonSpec } from './mcpd-prepare.js';
+import { germplasmDb } from './mcpd-sql.js';
 
 /** Ids aligned with the requested specs (null where no spec), and how many rows were created. */
 export interface Resolved {
@@ -13,7 +15,8 @@ function taxonKey(t: Omit<TaxonSpec, 'cropname'>): string {
 }
 
 /** Finds or creates the taxonomies of the rows: one select of all taxonomies, then batched inserts. */
-export async function resolveTaxonomies(db: GermplasmDb, specs: (TaxonSpec | null)[]): Promise<Resolved> {
+export async function resolveTaxonomies(target: ImportDb, specs: (TaxonSpec | null)[]): Promise<Resolved> {
+  const db = germplasmDb(target);
   const known = new Map<string, number>();
   const stored = await db
     .selectFrom('taxonomies')
@@ -27,15 +30,15 @@ export async function resolveTaxonomies(db: GermplasmDb, specs: (TaxonSpec | nul
     const key = taxonKey(spec);
     if (!known.has(key) && !missing.has(key)) missing.set(key, spec);
   }
-  for (const batch of chunks([...missing.values()], batchSize(6))) {
-    const rows = await db
-      .insertInto('taxonomies')
-      .values(batch)
-      .returning(['id', 'genus', 'species', 'subtaxa', 'species_author', 'subtaxa_author'])
-      .execute();
-    // Matched back by key: RETURNING's row order is not guaranteed.
-    for (const row of rows) known.set(taxonKey(row), row.id);
-  }
+  const created = await bulkInsert<{ id: number } & Omit<TaxonSpec, 'cropname'>>(
+    target,
+    'taxonomies',
+    TAXON_COLUMNS,
+    [...missing.values()].map((t) => [t.genus, t.species, t.subtaxa, t.species_author, t.subtaxa_author, t.cropname]),
+    { returning: ['id', 'genus', 'species', 'subtaxa', 'species_author', 'subtaxa_author'] },
+  );
+  // Matched back by key: RETURNING's row order is not guaranteed.
+  for (const row of created) known.set(taxonKey(row), row.id);
   return { ids: specs.map((spec) => (spec === null ? null : lookup(known, taxonKey(spec)))), created: missing.size };
 }
 
@@ -46,13 +49,34 @@ function locationKey(l: LocationSpec): string {
   ]);
 }
 
+const TAXON_COLUMNS: BulkColumn[] = [
+  { name: 'genus', type: 'text' },
+  { name: 'species', type: 'text' },
+  { name: 'subtaxa', type: 'text' },
+  { name: 'species_author', type: 'text' },
+  { name: 'subtaxa_author', type: 'text' },
+  { name: 'cropname', type: 'text' },
+];
+
 const LOCATION_COLUMNS = [
   'country_id', 'site_name', 'latitude', 'longitude', 'elevation', 'coordinate_datum', 'coordinate_uncertainty',
   'georeferencing_method',
 ] as const;
+const LOCATION_BULK: BulkColumn[] = [
+  { name: 'locationtype_id', type: 'integer' },
+  { name: 'country_id', type: 'integer' },
+  { name: 'site_name', type: 'text' },
+  { name: 'latitude', type: 'double precision' },
+  { name: 'longitude', type: 'double precision' },
+  { name: 'elevation', type: 'double precision' },
+  { name: 'coordinate_datum', type: 'text' },
+  { name: 'coordinate_uncertainty', type: 'integer' },
+  { name: 'georeferencing_method', type: 'text' },
+];
 
 /** Finds or creates collecting sites (locationtype 1) matched on every column the import fills. */
-export async function resolveLocations(db: GermplasmDb, specs: (LocationSpec | null)[]): Promise<Resolved> {
+export async function resolveLocations(target: ImportDb, specs: (LocationSpec | null)[]): Promise<Resolved> {
+  const db = germplasmDb(target);
   const known = new Map<string, number>();
   const stored = await db
     .selectFrom('locations')
@@ -67,14 +91,16 @@ export async function resolveLocations(db: GermplasmDb, specs: (LocationSpec | n
     const key = locationKey(spec);
     if (!known.has(key) && !missing.has(key)) missing.set(key, spec);
   }
-  for (const batch of chunks([...missing.values()], batchSize(9))) {
-    const rows = await db
-      .insertInto('locations')
-      .values(batch.map((spec) => ({ ...spec, locationtype_id: 1 })))
-      .returning(['id', ...LOCATION_COLUMNS])
-      .execute();
-    for (const row of rows) known.set(locationKey(row), row.id);
-  }
+  const created = await bulkInsert<{ id: number } & LocationSpec>(
+    target,
+    'locations',
+    LOCATION_BULK,
+    [...missing.values()].map((l) => [
+      1, l.country_id, l.site_name, l.latitude, l.longitude, l.elevation, l.coordinate_datum, l.coordinate_uncertainty, l.georeferencing_method,
+    ]),
+    { returning: ['id', ...LOCATION_COLUMNS] },
+  );
+  for (const row of created) known.set(locationKey(row), row.id);
   return { ids: specs.map((spec) => (spec === null ? null : lookup(known, locationKey(spec)))), created: missing.size };
 }
 

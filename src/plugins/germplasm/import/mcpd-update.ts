@@ -54,8 +54,8 @@ export async function updateRows(
   const merged = rows.map((row, i) => overlay(existing.get(ids[i]), row.mcpd));
   const gives = (row: PreparedRow, keys: readonly (keyof McpdValues)[]) => keys.some((key) => row.mcpd[key] !== null);
 
-  const taxa = await resolveTaxonomies(db, rows.map((row, i) => (gives(row, TAXON_KEYS) ? taxonSpec(merged[i]) : null)));
-  const sites = await resolveLocations(db, rows.map((row, i) => (gives(row, LOCATION_KEYS) ? locationSpec(merged[i], countries) : null)));
+  const taxa = await resolveTaxonomies(target, rows.map((row, i) => (gives(row, TAXON_KEYS) ? taxonSpec(merged[i]) : null)));
+  const sites = await resolveLocations(target, rows.map((row, i) => (gives(row, LOCATION_KEYS) ? locationSpec(merged[i], countries) : null)));
 
   await updateFromValues(
     target,
@@ -74,13 +74,13 @@ export async function updateRows(
   const withMcpd = rows.flatMap((row, i) => (existing.has(ids[i]) ? [[ids[i], ...MCPD_UPDATE.map(({ key }) => row.mcpd[key])]] : []));
   await updateFromValues(target, 'mcpd', 'germinatebase_id', MCPD_UPDATE.map(({ column }) => column), withMcpd);
   // Germplasm stored without passport data (e.g. by another importer) get their mcpd row now.
-  await insertMcpd(db, rows.flatMap((row, i) => (existing.has(ids[i]) ? [] : [{ id: ids[i], mcpd: row.mcpd }])));
+  await insertMcpd(target, rows.flatMap((row, i) => (existing.has(ids[i]) ? [] : [{ id: ids[i], mcpd: row.mcpd }])));
 
   const renamed = rows.flatMap((row, i) => (row.mcpd.accename !== null || row.mcpd.othernumb !== null ? [i] : []));
   for (const batch of chunks(renamed.map((i) => ids[i]), batchSize(1))) {
     await db.deleteFrom('synonyms').where('synonymtype_id', '=', 1).where('foreign_id', 'in', batch).execute();
   }
-  await insertSynonyms(db, renamed.map((i) => ({ id: ids[i], list: synonymList(merged[i].accename, merged[i].othernumb) })));
+  await insertSynonyms(target, renamed.map((i) => ({ id: ids[i], list: synonymList(merged[i].accename, merged[i].othernumb) })));
 
   return { ids, taxonomies: taxa.created, locations: sites.created };
 }

@@ -40,7 +40,7 @@ export async function writeMcpd(file: ParsedFile, target: ImportDb, options: Imp
     attributeValues += await writeAttributeValues(target, remarkRows.map((r) => ({ attribute, ...r })), 'add', fresh);
   }
 
-  const institutions = await linkInstitutions(db, rows.map((row, i) => ({ id: ids[i], refs: institutionRefs(row.mcpd) })));
+  const institutions = await linkInstitutions(target, rows.map((row, i) => ({ id: ids[i], refs: institutionRefs(row.mcpd) })));
   await setParents(target, rows, ids, known);
 
   const sheet = file.kind === 'xlsx' ? file.sheets.get(ATTRIBUTES_SHEET) : undefined;
