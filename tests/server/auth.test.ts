@@ -171,6 +171,18 @@ describe.each(testDialects())('tokens on %s', (dialect) => {
     expect(response.status).toBe(200);
   });
 
+  it('reads the bearer scheme name without regard to case', async () => {
+    const token = await server.login('regular', passwordOf('regular'));
+    server.clock.advance(LIFETIME + 1);
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+      // An expired token is a 401 only if the header was recognised as a bearer token at all.
+      const response = await server.api('POST', 'germplasm/table', { body: {}, headers: { authorization: `${scheme} ${token}` } });
+      expect(response.status, scheme).toBe(401);
+    }
+    const basic = await server.api('POST', 'germplasm/table', { body: {}, headers: { authorization: `Basic ${token}` } });
+    expect(basic.status).toBe(200);
+  });
+
   it('rejects the token of a user suspended after login', async () => {
     const token = await server.login('regular', passwordOf('regular'));
     expect((await tableWith(token)).status).toBe(200);

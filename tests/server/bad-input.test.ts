@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.js';
 import { testDialects } from '../support/databases.js';
@@ -200,5 +201,29 @@ describe.each(testDialects())('bad input on %s', (dialect) => {
       const response = await server.api('POST', 'germplasm/9999999999/institution/table', { body: {} });
       expect(response.status).toBe(404);
     });
+  });
+});
+
+describe.each(testDialects())('server errors on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(dialect);
+    await seedGermplasm(server);
+    // A broken database: the attribute table's query must fail inside the database.
+    await sql`DROP TABLE attributedata`.execute(server.db.database.db);
+  });
+  afterAll(async () => server?.close());
+
+  it('answers a database failure with a bare 500 JSON body: no SQL, no message, no stack', async () => {
+    for (const path of ['germplasm/attribute', 'germplasm/attribute/ids']) {
+      const response = await server.api('POST', path, { body: {} });
+      const text = await response.text();
+      expect(response.status).toBe(500);
+      expect(JSON.parse(text)).toEqual({ statusCode: 500, error: 'Internal Server Error', reasonPhrase: 'INTERNAL_SERVER_ERROR' });
+      expect(text).not.toMatch(/attributedata/);
+      expect(leaks(text)).toEqual([]);
+    }
+    // The rest of the server is unaffected.
+    expect((await server.api('POST', 'germplasm/table', { body: { limit: 1 } })).status).toBe(200);
   });
 });

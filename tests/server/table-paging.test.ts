@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.js';
 import { testDialects } from '../support/databases.js';
 import { GERMPLASM, f, seedGermplasm, tablePage } from '../support/seed.js';
+import { TableQuery } from '../../src/server/table/engine.js';
+import { germplasmView } from '../../src/plugins/germplasm/queries.js';
 
 const ALL = GERMPLASM.map((g) => g.id);
 
@@ -110,6 +112,14 @@ describe.each(testDialects())('table engine sorting and paging on %s', (dialect)
       expect(result.data).toHaveLength(3);
       expect((await page({ page: 0, limit: 3, prevCount: 0 })).count).toBe(0);
       expect((await page({ page: 0, limit: 3, prevCount: -1 })).count).toBe(30);
+    });
+
+    it('runs no COUNT statement when prevCount is given', () => {
+      const query = new TableQuery(germplasmView(dialect), dialect);
+      expect(query.statements({ prevCount: 12345 }, 10).count).toBeNull();
+      expect(query.statements({ prevCount: 0 }, 10).count).toBeNull();
+      expect(query.statements({ prevCount: -1 }, 10).count).not.toBeNull();
+      expect(query.statements({}, 10).count).not.toBeNull();
     });
 
     it('answers limit 0 with no rows and the count', async () => {

@@ -7,8 +7,10 @@ import type { RouteAccess } from '../fastify-types.js';
 /** The bearer token of a request, or null ("Bearer null" is Germinate's client saying "no token"). */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (!header || !header.startsWith('Bearer ')) return null;
-  const token = header.slice(7).trim();
+  // The scheme name is case-insensitive (RFC 9110 §11.1); Germinate compares it lower-cased too.
+  const match = header ? /^bearer\s+(.*)$/is.exec(header) : null;
+  if (!match) return null;
+  const token = match[1].trim();
   return token === '' || token === 'null' || token === 'undefined' ? null : token;
 }
 
