@@ -106,6 +106,16 @@ describe('delimited text', () => {
     expect((await dataSheet(scratch.file('header-no-newline.tsv', 'ACCENUMB\tGENUS'))).rows).toEqual([]);
   });
 
+  it('reads mixed line endings, numbering lines as editors do', async () => {
+    const sheet = await dataSheet(scratch.file('mixed.csv', 'A,B\r\n1,2\n3,"x\r\ny"\r4,5\r\n6,7'));
+    expect(sheet.rows).toEqual([
+      { row: 2, cells: ['1', '2'] },
+      { row: 3, cells: ['3', 'x y'] },
+      { row: 5, cells: ['4', '5'] },
+      { row: 6, cells: ['6', '7'] },
+    ]);
+  });
+
   it('reads old Mac line endings (CR only)', async () => {
     const sheet = await dataSheet(scratch.file('cr.csv', 'A,B\r1,2\r3,4\r'));
     expect(sheet.rows).toEqual([

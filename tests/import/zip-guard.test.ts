@@ -100,6 +100,16 @@ describe('corrupt workbooks', () => {
     await expectFileError(read(scratch.file('bad-book.xlsx', zipSync(workbookParts(SHEET(''), '<workbook><sheets')))), 'GENERIC_CORRUPT_FILE');
   });
 
+  it.runIf(fs.existsSync('/proc/self/fd'))('leaves no file handles open after failing half-way', async () => {
+    // No shared strings part: exceljs would have parked the sheet in a temp file and kept its handle.
+    const file = scratch.file('half.xlsx', zipSync(workbookParts('<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c')));
+    await expectFileError(read(file), 'GENERIC_CORRUPT_FILE');
+    const before = fs.readdirSync('/proc/self/fd').length;
+    for (let i = 0; i < 20; i += 1) await expectFileError(read(file), 'GENERIC_CORRUPT_FILE');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fs.readdirSync('/proc/self/fd').length).toBeLessThanOrEqual(before);
+  });
+
   it('refuses a compression method exceljs cannot unpack', async () => {
     const zip = Buffer.from(zipSync(workbookParts(SHEET('')), { level: 0 }));
     // Method field: local header +8, directory record +10; 14 = LZMA.

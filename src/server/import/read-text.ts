@@ -16,6 +16,8 @@ export function readDelimitedText(bytes: Buffer, extension: TextExtension): Pars
     // Given bytes, csv-parse decodes field by field: no second copy of the whole file as a string.
     parse(body, {
       delimiter,
+      // Fixed rather than sniffed from line 1: files pasted together often mix Windows and Unix line ends.
+      record_delimiter: ['\r\n', '\n', '\r'],
       relax_quotes: true,
       relax_column_count: true,
       // Raw text lets us count line breaks ourselves: csv-parse's own line counter counts "\r\n" inside

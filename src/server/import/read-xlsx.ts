@@ -1,11 +1,14 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { cleanCell, SheetBuilder } from './cells.js';
 import { ImportFileError } from './file-error.js';
 import type { CellText, ParsedFile, Sheet } from './importer.js';
-import { checkDeclaredSizes, readZipDirectory, verifyMembers } from './zip-guard.js';
+import { checkDeclaredSizes, readZipDirectory, verifyMembers, type MemberSpan } from './zip-guard.js';
 
 /** The exceljs streaming reader's undocumented parts we rely on (exceljs 4.4). */
 interface ReaderInternals {
+  sharedStrings?: unknown[];
   model?: { sheets?: { name: string; rId: string }[] };
   workbookRels?: { Id: string; Target: string }[];
   properties?: { model?: { date1904?: boolean } };
@@ -37,9 +40,11 @@ export async function readWorkbook(file: string, maxBytes: number): Promise<Pars
   const missing = REQUIRED_PARTS.filter((part) => !names.has(part));
   if (missing.length > 0) throw corrupt(`the part ${missing.join(', ')} is missing`);
   checkDeclaredSizes(directory, maxBytes);
-  await verifyMembers(file, directory);
+  const spans = await verifyMembers(file, directory);
 
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+  // Our own stream, so that a workbook that fails half-way does not leave its file open.
+  const input = streamInReadingOrder(file, spans, directory.directoryOffset);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles tell dates from numbers; hyperlinks are left as the cell's own text.
@@ -49,6 +54,8 @@ export async function readWorkbook(file: string, maxBytes: number): Promise<Pars
   });
   const internals = reader as unknown as ReaderInternals;
   fixTextDecoding(internals);
+  // With no shared strings part exceljs would park every sheet in a temp file waiting for one.
+  internals.sharedStrings ??= [];
   const sheets = new Map<string, Sheet>();
   let hasContent = false;
   try {
@@ -72,10 +79,34 @@ export async function readWorkbook(file: string, maxBytes: number): Promise<Pars
     if (error instanceof ImportFileError) throw error;
     const reason = error instanceof Error ? error.message.split('\n')[0].slice(0, 200) : String(error);
     throw corrupt(`it cannot be read (${reason})`);
+  } finally {
+    input.destroy();
   }
   checkAllSheetsRead(internals, sheets);
   if (!hasContent) throw new ImportFileError('GENERIC_EMPTY_FILE', 'The workbook has no filled cells.');
   return { sheets, kind: 'xlsx' };
+}
+
+/** Parts exceljs must have read before the first worksheet, in this order. */
+const FIRST_PARTS = ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/sharedStrings.xml'];
+
+/**
+ * The zip's bytes with workbook, relationships, styles and shared strings moved ahead of the worksheets.
+ * Excel stores shared strings last, and exceljs copies every worksheet met before them to a temp file, which
+ * stays behind (file and handle) when a sheet fails to parse. Members were checked to lie back to back.
+ */
+function streamInReadingOrder(file: string, spans: MemberSpan[], directoryOffset: number): Readable {
+  const rank = (span: MemberSpan) => {
+    const index = FIRST_PARTS.indexOf(span.entry.name);
+    return index < 0 ? FIRST_PARTS.length : index;
+  };
+  const ordered = [...spans].sort((a, b) => rank(a) - rank(b) || a.offset - b.offset);
+  async function* bytes(): AsyncGenerator<Buffer> {
+    for (const span of ordered) yield* fs.createReadStream(file, { start: span.offset, end: span.end - 1 });
+    // The central directory's signature tells the unzipper that the members are over.
+    yield* fs.createReadStream(file, { start: directoryOffset });
+  }
+  return Readable.from(bytes(), { objectMode: false });
 }
 
 /**

@@ -141,15 +141,23 @@ function bomb(reason: string, size: number): ImportFileError {
   return new ImportFileError('GENERIC_ZIP_BOMB', `The workbook was refused: ${reason}.`, String(size));
 }
 
+/** Where one member sits in the file: its local header, its data, and the end of any data descriptor. */
+export interface MemberSpan {
+  entry: ZipEntry;
+  offset: number;
+  dataStart: number;
+  end: number;
+}
+
 /**
  * The directory can lie: a streaming unzipper reads local headers and inflates until the data ends. So we
  * check that members sit back to back (no hidden or overlapping members) and that each one inflates to exactly
- * its declared size, stopping as soon as it goes over.
+ * its declared size, stopping as soon as it goes over. Returns the members in file order.
  */
-export async function verifyMembers(file: string, directory: ZipDirectory): Promise<void> {
+export async function verifyMembers(file: string, directory: ZipDirectory): Promise<MemberSpan[]> {
   const sorted = [...directory.entries].sort((a, b) => a.offset - b.offset);
   const fd = fs.openSync(file, 'r');
-  const spans: { entry: ZipEntry; start: number }[] = [];
+  const spans: MemberSpan[] = [];
   try {
     let position = 0;
     for (const entry of sorted) {
@@ -157,9 +165,11 @@ export async function verifyMembers(file: string, directory: ZipDirectory): Prom
       if (entry.offset - position > DESCRIPTOR_MAX) throw corrupt('there is unlisted data between its parts');
       const header = readAt(fd, entry.offset, 30);
       if (header.length < 30 || header.readUInt32LE(0) !== LOCAL) throw corrupt(`the part ${entry.name} is missing`);
-      const start = entry.offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-      spans.push({ entry, start });
-      position = start + entry.compressedSize;
+      const dataStart = entry.offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+      const previous = spans.at(-1);
+      if (previous) previous.end = entry.offset;
+      spans.push({ entry, offset: entry.offset, dataStart, end: directory.directoryOffset });
+      position = dataStart + entry.compressedSize;
     }
     if (position > directory.directoryOffset || directory.directoryOffset - position > DESCRIPTOR_MAX) {
       throw corrupt('its parts do not match its directory');
@@ -167,7 +177,8 @@ export async function verifyMembers(file: string, directory: ZipDirectory): Prom
   } finally {
     fs.closeSync(fd);
   }
-  for (const { entry, start } of spans) await verifyMember(file, entry, start);
+  for (const span of spans) await verifyMember(file, span.entry, span.dataStart);
+  return spans;
 }
 
 async function verifyMember(file: string, entry: ZipEntry, start: number): Promise<void> {
