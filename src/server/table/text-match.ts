@@ -63,12 +63,15 @@ export function equalsTextSql(expression: RawBuilder<unknown>, value: string, di
   return sql`${expression} = ${value} COLLATE NOCASE`;
 }
 
-/** `expression` (text) is one of `values`, ignoring case. */
+/**
+ * `expression` (text) is one of `values`, ignoring case. The list travels as one parameter (an array, or
+ * JSON text on SQLite): lists of marked items exceed the databases' limits on parameters per statement.
+ */
 export function inTextSql(expression: RawBuilder<unknown>, values: string[], dialect: DialectName): RawBuilder<unknown> {
-  if (dialect === 'postgres') return sql`lower(${expression}) IN (${sql.join(values.map((v) => sql`lower(${v}::text)`))})`;
+  if (dialect === 'postgres') return sql`lower(${expression}) IN (SELECT lower(v) FROM unnest(${values}::text[]) AS u(v))`;
   const ascii = values.filter((v) => !hasNonAscii(v));
   const parts = values.filter(hasNonAscii).map((v) => equalsTextSql(expression, v, dialect));
-  if (ascii.length > 0) parts.unshift(sql`${expression} COLLATE NOCASE IN (${sql.join(ascii)})`);
+  if (ascii.length > 0) parts.unshift(sql`${expression} COLLATE NOCASE IN (SELECT value FROM json_each(${JSON.stringify(ascii)}))`);
   return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
 }
 
