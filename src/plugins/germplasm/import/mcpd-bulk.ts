@@ -15,6 +15,11 @@ export interface BulkOptions {
   returning?: readonly string[];
   /** ON CONFLICT DO NOTHING: skip rows that hit a unique key (e.g. an existing link). */
   ignoreConflicts?: boolean;
+  /**
+   * Leave out columns that are null in every row of a batch (SQLite): a mostly empty table such as
+   * mcpd then costs far less to compile. Only for tables whose omitted columns default to NULL.
+   */
+  omitNullColumns?: boolean;
 }
 
 // PostgreSQL receives one array per column (unnest), so its batches are bounded by memory, not parameters.
@@ -53,15 +58,20 @@ export async function bulkInsert<R extends object = Record<string, never>>(
     }
     return out;
   }
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
   const size = batchSize(columns.length);
-  let full: string | null = null;
+  const cache = new Map<string, string>();
   for (const batch of chunks(rows, size)) {
-    // Every full batch has the same text; only the last, shorter one needs its own.
-    const text: string =
-      batch.length === size && full !== null ? full : `INSERT INTO ${quote(table)} (${names}) VALUES ${Array(batch.length).fill(tuple).join(', ')}${tail}`;
-    if (batch.length === size) full = text;
-    const result = await target.db.executeQuery<R>(CompiledQuery.raw(text, batch.flat()));
+    const used = options.omitNullColumns ? columns.flatMap((_, i) => (batch.some((row) => row[i] !== null) ? [i] : [])) : columns.map((_, i) => i);
+    // SQLite compiles each statement anew; batches of equal shape share the text at least.
+    const key = `${batch.length}:${used.join(',')}`;
+    let text = cache.get(key);
+    if (text === undefined) {
+      const tuple = `(${used.map(() => '?').join(', ')})`;
+      text = `INSERT INTO ${quote(table)} (${used.map((i) => quote(columns[i].name)).join(', ')}) VALUES ${Array(batch.length).fill(tuple).join(', ')}${tail}`;
+      cache.set(key, text);
+    }
+    const parameters = used.length === columns.length ? batch.flat() : batch.flatMap((row) => used.map((i) => row[i]));
+    const result = await target.db.executeQuery<R>(CompiledQuery.raw(text, parameters));
     out.push(...result.rows);
   }
   return out;

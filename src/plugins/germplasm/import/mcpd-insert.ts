@@ -66,7 +66,7 @@ export async function insertMcpd(target: ImportDb, rows: { id: number; mcpd: Mcp
     ...MCPD_REAL_KEYS.map((key) => mcpd[key]),
     ...MCPD_INT_KEYS.map((key) => mcpd[key]),
   ]);
-  await bulkInsert(target, 'mcpd', MCPD_COLUMNS, values);
+  await bulkInsert(target, 'mcpd', MCPD_COLUMNS, values, { omitNullColumns: true });
 }
 
 const SYNONYM_COLUMNS: BulkColumn[] = [

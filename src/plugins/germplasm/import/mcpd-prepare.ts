@@ -50,15 +50,17 @@ export interface PreparedRow {
   parent: string | null;
 }
 
-function cell(values: Record<McpdField, CellText>, field: McpdField): string | null {
-  return values[field];
-}
+const TEXT_FIELDS = MCPD_TEXT_KEYS.map((key) => [key, key.toUpperCase() as McpdField] as const);
+const REAL_FIELDS = MCPD_REAL_KEYS.map((key) => [key, key.toUpperCase() as McpdField] as const);
+// One hidden class for every row's values (see readRecords).
+const TEMPLATE = Object.fromEntries([['accenumb', ''], ...[...MCPD_TEXT_KEYS, ...MCPD_REAL_KEYS, ...MCPD_INT_KEYS].map((k) => [k, null])]) as McpdValues;
 
 /** Typed mcpd values of a record: dates and DMS stay text, numbers are parsed (invalid → null). */
 export function mcpdValues(values: Record<McpdField, CellText>): McpdValues {
-  const out = { accenumb: values.ACCENUMB ?? '' } as McpdValues;
-  for (const key of MCPD_TEXT_KEYS) out[key] = cell(values, key.toUpperCase() as McpdField);
-  for (const key of MCPD_REAL_KEYS) out[key] = nullable(cell(values, key.toUpperCase() as McpdField), parseDecimal);
+  const out = { ...TEMPLATE };
+  out.accenumb = values.ACCENUMB ?? '';
+  for (const [key, field] of TEXT_FIELDS) out[key] = values[field];
+  for (const [key, field] of REAL_FIELDS) out[key] = nullable(values[field], parseDecimal);
   out.coorduncert = nullable(values.COORDUNCERT, parseWholeNumber);
   out.sampstat = nullable(values.SAMPSTAT, parseInteger);
   out.collsrc = nullable(values.COLLSRC, parseInteger);
