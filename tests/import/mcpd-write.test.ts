@@ -156,6 +156,19 @@ describe.each(testDialects())('MCPD write on %s', (dialect) => {
     ]);
   });
 
+  it('does not repeat a REMARKS value that the attributes sheet gives again', async () => {
+    const file = workbook(
+      dataSheet([{ ACCENUMB: 'R-1', REMARKS: 'late' }]),
+      attributesSheet(['ACCENUMB', 'remarks'], [['R-1', 'late'], ['R-1', 'early']]),
+    );
+    const { stats } = await h.run(file);
+    expect(stats).toMatchObject({ attributes: 1, attributeValues: 2 });
+    expect((await snapshot(h)).values).toEqual([
+      ['Remarks', 'R-1', 'late'],
+      ['Remarks', 'R-1', 'early'],
+    ]);
+  });
+
   it('update mode changes only non-empty cells', async () => {
     await h.run(FILE);
     const before = await snapshot(h);

@@ -49,7 +49,8 @@ export async function writeMcpd(file: ParsedFile, target: ImportDb, options: Imp
     const found = await findOrCreateAttributes(db, names);
     attributes += found.created;
     const values: AttributeValue[] = sheetValues(sheet, found.ids, known);
-    attributeValues += await writeAttributeValues(target, values, options.update ? 'overwrite' : 'add', fresh);
+    // No `fresh` shortcut here: a "Remarks" column may repeat a value the REMARKS step just wrote.
+    attributeValues += await writeAttributeValues(target, values, options.update ? 'overwrite' : 'add', new Set());
   }
 
   await updatePdci(target, ids);
