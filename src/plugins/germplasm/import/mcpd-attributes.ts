@@ -1,7 +1,7 @@
 import { issue, type ImportDb, type ImportIssue, type Sheet } from '../../../server/import/importer.js';
-import { bulkInsert } from './mcpd-bulk.js';
+import { bulkInsert, bulkUpdate } from './mcpd-bulk.js';
 import { accessionKey, ATTRIBUTES_SHEET, characters, VARCHAR_LIMIT } from './mcpd-row.js';
-import { batchSize, chunks, germplasmDb, updateFromValues, type GermplasmDb } from './mcpd-sql.js';
+import { batchSize, chunks, germplasmDb, type GermplasmDb } from './mcpd-sql.js';
 
 export const REMARKS_ATTRIBUTE = 'Remarks';
 
@@ -178,7 +178,7 @@ export async function writeAttributeValues(
   await bulkInsert(target, 'attributedata', VALUE_COLUMNS, inserts.map((v) => [v.attribute, v.germplasm, v.value]));
   written += inserts.length;
   const last = new Map(changes.map((c) => [c.id, c.value]));
-  await updateFromValues(target, 'attributedata', 'id', [{ name: 'value', type: 'text' }], [...last].map(([id, value]) => [id, value]));
+  await bulkUpdate(target, 'attributedata', 'id', [{ name: 'value', type: 'text' }], [...last].map(([id, value]) => [id, value]));
   written += last.size;
   for (const batch of chunks(deletes, batchSize(1))) await db.deleteFrom('attributedata').where('id', 'in', batch).execute();
   return written;

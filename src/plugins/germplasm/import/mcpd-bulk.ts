@@ -76,3 +76,43 @@ export async function bulkInsert<R extends object = Record<string, never>>(
   }
   return out;
 }
+
+/** One column of a set-based update; a `keep` column leaves the stored value where the new one is null. */
+export interface UpdateColumn extends BulkColumn {
+  keep?: boolean;
+}
+
+/**
+ * Updates many rows by key with one statement per batch: `UPDATE … FROM unnest(…)` on PostgreSQL,
+ * `WITH v AS (VALUES …) UPDATE … FROM v` on SQLite (≥ 3.33). `rows` are [key, ...values in `columns`
+ * order]. A `keep` column is written as COALESCE(new, stored): update mode's "an empty cell never
+ * clears a field". Also sets updated_on.
+ */
+export async function bulkUpdate(
+  target: ImportDb,
+  table: string,
+  key: string,
+  columns: readonly UpdateColumn[],
+  rows: readonly BulkValue[][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const sets = columns
+    .map((c, i) => `${quote(c.name)} = ${c.keep ? `coalesce(v.c${i}, ${quote(table)}.${quote(c.name)})` : `v.c${i}`}`)
+    .concat('"updated_on" = CURRENT_TIMESTAMP')
+    .join(', ');
+  const aliases = ['k', ...columns.map((_, i) => `c${i}`)].join(', ');
+  const where = `${quote(table)}.${quote(key)} = v.k`;
+  if (target.dialect === 'postgres') {
+    const arrays = ['$1::integer[]', ...columns.map((c, i) => `$${i + 2}::${c.type === 'jsonb' ? 'text' : c.type}[]`)].join(', ');
+    const text = `UPDATE ${quote(table)} SET ${sets} FROM unnest(${arrays}) AS v(${aliases}) WHERE ${where}`;
+    for (const batch of chunks(rows, PG_ROWS)) {
+      await target.db.executeQuery(CompiledQuery.raw(text, [0, ...columns.map((_, i) => i + 1)].map((i) => batch.map((row) => row[i]))));
+    }
+    return;
+  }
+  const tuple = `(${['?', ...columns.map(() => '?')].join(', ')})`;
+  for (const batch of chunks(rows, batchSize(columns.length + 1))) {
+    const text = `WITH v(${aliases}) AS (VALUES ${Array(batch.length).fill(tuple).join(', ')}) UPDATE ${quote(table)} SET ${sets} FROM v WHERE ${where}`;
+    await target.db.executeQuery(CompiledQuery.raw(text, batch.flat()));
+  }
+}

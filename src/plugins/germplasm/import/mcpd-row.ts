@@ -58,8 +58,19 @@ function isField(name: string): name is McpdField {
   return KNOWN.has(name);
 }
 
-/** The DATA rows as records (every non-empty row, including ones whose ACCENUMB is empty). */
+// check() and write() get the same parsed file from the pipeline: read its rows once.
+const cache = new WeakMap<Sheet, McpdRecord[]>();
+
+/** The DATA rows as records (every non-empty row, including ones whose ACCENUMB is empty). Read-only. */
 export function readRecords(sheet: Sheet, layout: McpdLayout): McpdRecord[] {
+  const cached = cache.get(sheet);
+  if (cached) return cached;
+  const records = buildRecords(sheet, layout);
+  cache.set(sheet, records);
+  return records;
+}
+
+function buildRecords(sheet: Sheet, layout: McpdLayout): McpdRecord[] {
   const indexed = MCPD_FIELDS.flatMap((field) => {
     const index = layout.columns.get(field);
     return index === undefined ? [] : [[field, index] as const];

@@ -3,7 +3,8 @@ import { resolveLocations, resolveTaxonomies } from './mcpd-places.js';
 import {
   locationSpec, MCPD_INT_KEYS, MCPD_REAL_KEYS, MCPD_TEXT_KEYS, synonymList, taxonSpec, type McpdValues, type PreparedRow,
 } from './mcpd-prepare.js';
-import { batchSize, chunks, germplasmDb, updateFromValues, type UpdateColumn } from './mcpd-sql.js';
+import { bulkUpdate, type UpdateColumn } from './mcpd-bulk.js';
+import { batchSize, chunks, germplasmDb } from './mcpd-sql.js';
 import { insertMcpd, insertSynonyms, type RowsWritten } from './mcpd-insert.js';
 
 const TAXON_KEYS = ['genus', 'species', 'spauthor', 'subtaxa', 'subtauthor'] as const;
@@ -57,7 +58,7 @@ export async function updateRows(
   const taxa = await resolveTaxonomies(target, rows.map((row, i) => (gives(row, TAXON_KEYS) ? taxonSpec(merged[i]) : null)));
   const sites = await resolveLocations(target, rows.map((row, i) => (gives(row, LOCATION_KEYS) ? locationSpec(merged[i], countries) : null)));
 
-  await updateFromValues(
+  await bulkUpdate(
     target,
     'germinatebase',
     'id',
@@ -72,7 +73,7 @@ export async function updateRows(
   );
 
   const withMcpd = rows.flatMap((row, i) => (existing.has(ids[i]) ? [[ids[i], ...MCPD_UPDATE.map(({ key }) => row.mcpd[key])]] : []));
-  await updateFromValues(target, 'mcpd', 'germinatebase_id', MCPD_UPDATE.map(({ column }) => column), withMcpd);
+  await bulkUpdate(target, 'mcpd', 'germinatebase_id', MCPD_UPDATE.map(({ column }) => column), withMcpd);
   // Germplasm stored without passport data (e.g. by another importer) get their mcpd row now.
   await insertMcpd(target, rows.flatMap((row, i) => (existing.has(ids[i]) ? [] : [{ id: ids[i], mcpd: row.mcpd }])));
 

@@ -7,7 +7,8 @@ import { insertRows } from './mcpd-insert.js';
 import { institutionRefs, linkInstitutions } from './mcpd-institutions.js';
 import { prepareRow, type PreparedRow } from './mcpd-prepare.js';
 import { accessionKey, ATTRIBUTES_SHEET, DATA_SHEET, readLayout, readRecords } from './mcpd-row.js';
-import { germplasmDb, loadAccessions, loadCountries, updateFromValues } from './mcpd-sql.js';
+import { bulkUpdate } from './mcpd-bulk.js';
+import { germplasmDb, loadAccessions, loadCountries } from './mcpd-sql.js';
 import { updateRows } from './mcpd-update.js';
 
 /**
@@ -74,5 +75,5 @@ async function setParents(target: ImportDb, rows: PreparedRow[], ids: number[], 
     if (parent === undefined) throw new Error(`Import: entity parent ${row.parent} of ${row.accenumb} not found`);
     links.push([ids[i], parent]);
   });
-  await updateFromValues(target, 'germinatebase', 'id', [{ name: 'entityparent_id', type: 'integer' }], links);
+  await bulkUpdate(target, 'germinatebase', 'id', [{ name: 'entityparent_id', type: 'integer' }], links);
 }
