@@ -176,4 +176,21 @@ describe.each(testDialects())('the access hook with role routes on %s', (dialect
       }),
     ).rejects.toThrow(/declares no access/);
   });
+
+  it('also refuses an undeclared route at /api itself', async () => {
+    const app = Fastify({ logger: false });
+    app.decorate('config', { authMode: 'FULL' } as ServerConfig);
+    app.decorate('database', db.database);
+    app.decorate('clock', { now: () => Date.now() });
+    installAccessHook(app);
+    apps.push(app);
+    await expect(
+      app.register(
+        async (api) => {
+          api.get('/', { prefixTrailingSlash: 'no-slash' }, async () => ({}));
+        },
+        { prefix: '/api' },
+      ),
+    ).rejects.toThrow(/declares no access/);
+  });
 });

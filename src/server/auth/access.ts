@@ -26,7 +26,8 @@ export function installAccessHook(app: FastifyInstance): void {
 
   app.decorate('routeAccess', [] as RouteAccess[]);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    // '/api' itself too: a plugin's '/' route must not slip past the access check.
+    if (route.url !== '/api' && !route.url.startsWith('/api/')) return;
     const access = route.config?.access;
     if (access === undefined) throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
     for (const method of [route.method].flat()) {
