@@ -16,8 +16,8 @@ export interface BulkOptions {
   /** ON CONFLICT DO NOTHING: skip rows that hit a unique key (e.g. an existing link). */
   ignoreConflicts?: boolean;
   /**
-   * Leave out columns that are null in every row of a batch (SQLite): a mostly empty table such as
-   * mcpd then costs far less to compile. Only for tables whose omitted columns default to NULL.
+   * Leave out columns that are null in every row of a batch: a mostly empty table such as mcpd then
+   * costs far less to compile and to send. Only for tables whose omitted columns default to NULL.
    */
   omitNullColumns?: boolean;
 }
@@ -42,39 +42,44 @@ export async function bulkInsert<R extends object = Record<string, never>>(
 ): Promise<R[]> {
   const out: R[] = [];
   if (rows.length === 0) return out;
-  const names = columns.map((c) => quote(c.name)).join(', ');
   const tail = `${options.ignoreConflicts ? ' ON CONFLICT DO NOTHING' : ''}${
     options.returning ? ` RETURNING ${options.returning.map(quote).join(', ')}` : ''
   }`;
-  if (target.dialect === 'postgres') {
-    const arrays = columns.map((c, i) => `$${i + 1}::${c.type === 'jsonb' ? 'text' : c.type}[]`).join(', ');
-    const select = columns.map((c, i) => (c.type === 'jsonb' ? `u.c${i}::jsonb` : `u.c${i}`)).join(', ');
-    const aliases = columns.map((_, i) => `c${i}`).join(', ');
-    const text = `INSERT INTO ${quote(table)} (${names}) SELECT ${select} FROM unnest(${arrays}) AS u(${aliases})${tail}`;
-    for (const batch of chunks(rows, PG_ROWS)) {
-      const parameters = columns.map((_, i) => batch.map((row) => row[i]));
-      const result = await target.db.executeQuery<R>(CompiledQuery.raw(text, parameters));
-      out.push(...result.rows);
-    }
-    return out;
-  }
-  const size = batchSize(columns.length);
+  const pg = target.dialect === 'postgres';
+  const size = pg ? PG_ROWS : batchSize(columns.length);
   const cache = new Map<string, string>();
   for (const batch of chunks(rows, size)) {
     const used = options.omitNullColumns ? columns.flatMap((_, i) => (batch.some((row) => row[i] !== null) ? [i] : [])) : columns.map((_, i) => i);
-    // SQLite compiles each statement anew; batches of equal shape share the text at least.
+    // Batches of equal shape share the statement text.
     const key = `${batch.length}:${used.join(',')}`;
     let text = cache.get(key);
     if (text === undefined) {
-      const tuple = `(${used.map(() => '?').join(', ')})`;
-      text = `INSERT INTO ${quote(table)} (${used.map((i) => quote(columns[i].name)).join(', ')}) VALUES ${Array(batch.length).fill(tuple).join(', ')}${tail}`;
+      text = pg ? unnestInsert(table, used.map((i) => columns[i]), tail) : valuesInsert(table, used.map((i) => columns[i]), batch.length, tail);
       cache.set(key, text);
     }
-    const parameters = used.length === columns.length ? batch.flat() : batch.flatMap((row) => used.map((i) => row[i]));
+    const parameters = pg
+      ? used.map((i) => batch.map((row) => row[i]))
+      : used.length === columns.length
+        ? batch.flat()
+        : batch.flatMap((row) => used.map((i) => row[i]));
     const result = await target.db.executeQuery<R>(CompiledQuery.raw(text, parameters));
     out.push(...result.rows);
   }
   return out;
+}
+
+/** PostgreSQL: one array parameter per column, so the statement text does not grow with the rows. */
+function unnestInsert(table: string, columns: readonly BulkColumn[], tail: string): string {
+  const arrays = columns.map((c, i) => `$${i + 1}::${c.type === 'jsonb' ? 'text' : c.type}[]`).join(', ');
+  const select = columns.map((c, i) => (c.type === 'jsonb' ? `u.c${i}::jsonb` : `u.c${i}`)).join(', ');
+  const aliases = columns.map((_, i) => `c${i}`).join(', ');
+  return `INSERT INTO ${quote(table)} (${columns.map((c) => quote(c.name)).join(', ')}) SELECT ${select} FROM unnest(${arrays}) AS u(${aliases})${tail}`;
+}
+
+/** SQLite: multi-row VALUES, kept under the bound-parameter limit by batchSize. */
+function valuesInsert(table: string, columns: readonly BulkColumn[], rows: number, tail: string): string {
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  return `INSERT INTO ${quote(table)} (${columns.map((c) => quote(c.name)).join(', ')}) VALUES ${Array(rows).fill(tuple).join(', ')}${tail}`;
 }
 
 /** One column of a set-based update; a `keep` column leaves the stored value where the new one is null. */
@@ -96,23 +101,28 @@ export async function bulkUpdate(
   rows: readonly BulkValue[][],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const sets = columns
-    .map((c, i) => `${quote(c.name)} = ${c.keep ? `coalesce(v.c${i}, ${quote(table)}.${quote(c.name)})` : `v.c${i}`}`)
-    .concat('"updated_on" = CURRENT_TIMESTAMP')
-    .join(', ');
-  const aliases = ['k', ...columns.map((_, i) => `c${i}`)].join(', ');
-  const where = `${quote(table)}.${quote(key)} = v.k`;
-  if (target.dialect === 'postgres') {
-    const arrays = ['$1::integer[]', ...columns.map((c, i) => `$${i + 2}::${c.type === 'jsonb' ? 'text' : c.type}[]`)].join(', ');
-    const text = `UPDATE ${quote(table)} SET ${sets} FROM unnest(${arrays}) AS v(${aliases}) WHERE ${where}`;
-    for (const batch of chunks(rows, PG_ROWS)) {
-      await target.db.executeQuery(CompiledQuery.raw(text, [0, ...columns.map((_, i) => i + 1)].map((i) => batch.map((row) => row[i]))));
+  const pg = target.dialect === 'postgres';
+  for (const batch of chunks(rows, pg ? PG_ROWS : batchSize(columns.length + 1))) {
+    // A kept column that is empty in the whole batch changes nothing: leave it out of the statement.
+    const used = columns.flatMap((c, i) => (c.keep && batch.every((row) => row[i + 1] === null) ? [] : [i]));
+    const sets = used
+      .map((i, n) => {
+        const c = columns[i];
+        return `${quote(c.name)} = ${c.keep ? `coalesce(v.c${n}, ${quote(table)}.${quote(c.name)})` : `v.c${n}`}`;
+      })
+      .concat('"updated_on" = CURRENT_TIMESTAMP')
+      .join(', ');
+    const aliases = ['k', ...used.map((_, n) => `c${n}`)].join(', ');
+    const where = `${quote(table)}.${quote(key)} = v.k`;
+    const positions = [0, ...used.map((i) => i + 1)];
+    if (pg) {
+      const arrays = ['$1::integer[]', ...used.map((i, n) => `$${n + 2}::${columns[i].type === 'jsonb' ? 'text' : columns[i].type}[]`)];
+      const text = `UPDATE ${quote(table)} SET ${sets} FROM unnest(${arrays.join(', ')}) AS v(${aliases}) WHERE ${where}`;
+      await target.db.executeQuery(CompiledQuery.raw(text, positions.map((p) => batch.map((row) => row[p]))));
+    } else {
+      const tuple = `(${positions.map(() => '?').join(', ')})`;
+      const text = `WITH v(${aliases}) AS (VALUES ${Array(batch.length).fill(tuple).join(', ')}) UPDATE ${quote(table)} SET ${sets} FROM v WHERE ${where}`;
+      await target.db.executeQuery(CompiledQuery.raw(text, batch.flatMap((row) => positions.map((p) => row[p]))));
     }
-    return;
-  }
-  const tuple = `(${['?', ...columns.map(() => '?')].join(', ')})`;
-  for (const batch of chunks(rows, batchSize(columns.length + 1))) {
-    const text = `WITH v(${aliases}) AS (VALUES ${Array(batch.length).fill(tuple).join(', ')}) UPDATE ${quote(table)} SET ${sets} FROM v WHERE ${where}`;
-    await target.db.executeQuery(CompiledQuery.raw(text, batch.flat()));
   }
 }
