@@ -179,6 +179,8 @@ describe.each(testDialects())('table engine filters on %s', (dialect) => {
       expect(await ids(f('synonyms', 'jsonSearch', ['golden', 'APFEL']))).toEqual([10, 14]);
       expect(await ids(f('synonyms', 'jsonSearch', ['x_y']))).toEqual([8]);
       expect(await ids(f('synonyms', 'jsonSearch', ['barke-syn']))).toEqual([1]);
+      // '_' is not a wildcard here either
+      expect(await ids(f('synonyms', 'jsonSearch', ['barke_syn']))).toEqual([]);
     });
     it('strips characters outside [A-Za-z0-9_-] from values', async () => {
       // "barke syn" becomes "barkesyn", which no synonym contains.

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Comparator, Filter } from '../../core/table-request.js';
 import type { DialectName } from '../db/database.js';
 import type { ColumnDef, ColumnType } from './view.js';
-import { containsSql, equalsTextSql, inTextSql, textSortKey, textSortValue } from './text-match.js';
+import { containsSql, equalsTextSql, inTextSql, likePattern, textSortKey, textSortValue } from './text-match.js';
 
 type Value = string | number | boolean;
 
@@ -91,12 +91,13 @@ function jsonb(column: ColumnDef): RawBuilder<unknown> {
 }
 
 function jsonSearchSql(column: ColumnDef, dialect: DialectName, token: string): RawBuilder<unknown> {
-  // Strings only, as MySQL's JSON_SEARCH: numbers (e.g. institution ids) and keys do not match.
-  const pattern = `%${token.toLowerCase()}%`;
+  // Strings only, as MySQL's JSON_SEARCH: numbers (e.g. institution ids) and keys do not match. '_' is a
+  // plain character, as in `contains`.
+  const pattern = `%${likePattern(token.toLowerCase())}%`;
   if (dialect === 'postgres') {
-    return sql`EXISTS (SELECT 1 FROM jsonb_path_query(${jsonb(column)}, 'strict $.**') AS j(v) WHERE jsonb_typeof(j.v) = 'string' AND lower(j.v #>> '{}') LIKE ${pattern})`;
+    return sql`EXISTS (SELECT 1 FROM jsonb_path_query(${jsonb(column)}, 'strict $.**') AS j(v) WHERE jsonb_typeof(j.v) = 'string' AND lower(j.v #>> '{}') LIKE ${pattern} ESCAPE '\\')`;
   }
-  return sql`EXISTS (SELECT 1 FROM json_tree(${column.sql}) AS j WHERE j.type = 'text' AND lower(j.atom) LIKE ${pattern})`;
+  return sql`EXISTS (SELECT 1 FROM json_tree(${column.sql}) AS j WHERE j.type = 'text' AND lower(j.atom) LIKE ${pattern} ESCAPE '\\')`;
 }
 
 function arrayContainsSql(column: ColumnDef, dialect: DialectName, token: string): RawBuilder<unknown> {
