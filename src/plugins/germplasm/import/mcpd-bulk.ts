@@ -126,3 +126,27 @@ export async function bulkUpdate(
     }
   }
 }
+
+/**
+ * Reads `columns` of the rows whose integer `key` is in `ids`, in few statements (`= ANY($1)` on
+ * PostgreSQL, `IN (?, …)` batches on SQLite). Row order is unspecified.
+ */
+export async function bulkSelect<R extends object>(
+  target: ImportDb,
+  table: string,
+  key: string,
+  columns: readonly string[],
+  ids: readonly number[],
+): Promise<R[]> {
+  const out: R[] = [];
+  const list = [key, ...columns].map(quote).join(', ');
+  const pg = target.dialect === 'postgres';
+  for (const batch of chunks(ids, pg ? PG_ROWS : batchSize(1))) {
+    const text = pg
+      ? `SELECT ${list} FROM ${quote(table)} WHERE ${quote(key)} = ANY($1::integer[])`
+      : `SELECT ${list} FROM ${quote(table)} WHERE ${quote(key)} IN (${batch.map(() => '?').join(', ')})`;
+    const result = await target.db.executeQuery<R>(CompiledQuery.raw(text, pg ? [batch] : batch));
+    out.push(...result.rows);
+  }
+  return out;
+}

@@ -3,7 +3,7 @@ import { resolveLocations, resolveTaxonomies } from './mcpd-places.js';
 import {
   locationSpec, MCPD_INT_KEYS, MCPD_REAL_KEYS, MCPD_TEXT_KEYS, synonymList, taxonSpec, type McpdValues, type PreparedRow,
 } from './mcpd-prepare.js';
-import { bulkUpdate, type UpdateColumn } from './mcpd-bulk.js';
+import { bulkSelect, bulkUpdate, type UpdateColumn } from './mcpd-bulk.js';
 import { batchSize, chunks, germplasmDb } from './mcpd-sql.js';
 import { insertMcpd, insertSynonyms, type RowsWritten } from './mcpd-insert.js';
 
@@ -20,11 +20,15 @@ const MCPD_UPDATE: { key: Exclude<keyof McpdValues, 'accenumb'>; column: UpdateC
   ...MCPD_INT_KEYS.map((key) => ({ key, column: { name: key, type: 'integer' as const, keep: true } })),
 ];
 
+/** The stored mcpd fields that taxonomy, site and synonyms are derived from. */
+const MERGED_KEYS = [...TAXON_KEYS, 'cropname', ...LOCATION_KEYS, 'accename', 'othernumb'] as const;
+type Stored = Pick<McpdValues, (typeof MERGED_KEYS)[number]>;
+
 /** The file's non-empty values laid over the stored ones (an empty cell never clears a field). */
-function overlay(stored: McpdValues | undefined, file: McpdValues): McpdValues {
+function overlay(stored: Stored | undefined, file: McpdValues): McpdValues {
   if (!stored) return file;
-  const out = { ...stored };
-  for (const { key } of MCPD_UPDATE) if (file[key] !== null) Object.assign(out, { [key]: file[key] });
+  const out = { ...file };
+  for (const key of MERGED_KEYS) if (file[key] === null) Object.assign(out, { [key]: stored[key] });
   return out;
 }
 
@@ -47,11 +51,9 @@ export async function updateRows(
     return id;
   });
 
-  const existing = new Map<number, McpdValues>();
-  for (const batch of chunks(ids, batchSize(1))) {
-    const found = await db.selectFrom('mcpd').selectAll().where('germinatebase_id', 'in', batch).execute();
-    for (const { germinatebase_id, created_on: _c, updated_on: _u, ...values } of found) existing.set(germinatebase_id, values);
-  }
+  const existing = new Map<number, Stored>();
+  const found = await bulkSelect<Stored & { germinatebase_id: number }>(target, 'mcpd', 'germinatebase_id', MERGED_KEYS, ids);
+  for (const { germinatebase_id, ...values } of found) existing.set(germinatebase_id, values);
   const merged = rows.map((row, i) => overlay(existing.get(ids[i]), row.mcpd));
   const gives = (row: PreparedRow, keys: readonly (keyof McpdValues)[]) => keys.some((key) => row.mcpd[key] !== null);
 
