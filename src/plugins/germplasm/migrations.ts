@@ -59,8 +59,7 @@ export const germplasmMigrations: SchemaMigration[] = [
           .addColumn('species_author', 'text')
           .addColumn('subtaxa_author', 'text')
           .addColumn('cropname', 'text')
-          .addColumn('ploidy', 'integer'),
-      ).execute();
+          .addColumn('ploidy', 'integer'), dialect).execute();
 
       await withTimestamps(
         withId(db.schema.createTable('locations'), dialect)
@@ -75,8 +74,7 @@ export const germplasmMigrations: SchemaMigration[] = [
           .addColumn('longitude', t.real)
           .addColumn('coordinate_uncertainty', 'integer')
           .addColumn('coordinate_datum', 'text')
-          .addColumn('georeferencing_method', 'text'),
-      ).execute();
+          .addColumn('georeferencing_method', 'text'), dialect).execute();
 
       await withTimestamps(
         withId(db.schema.createTable('germinatebase'), dialect)
@@ -90,8 +88,7 @@ export const germplasmMigrations: SchemaMigration[] = [
           .addColumn('location_id', 'integer', (c) => c.references('locations.id').onDelete('set null'))
           .addColumn('entitytype_id', 'integer', (c) => c.references('entitytypes.id').onDelete('set null').defaultTo(1))
           .addColumn('entityparent_id', 'integer', (c) => c.references('germinatebase.id').onDelete('set null'))
-          .addColumn('pdci', t.real),
-      ).execute();
+          .addColumn('pdci', t.real), dialect).execute();
 
       let mcpd = db.schema
         .createTable('mcpd')
@@ -122,14 +119,13 @@ export const germplasmMigrations: SchemaMigration[] = [
         .addColumn('storage', 'text')
         .addColumn('mlsstat', 'integer', (c) => c.references('mlsstatus.id'))
         .addColumn('remarks', 'text');
-      await withTimestamps(mcpd).execute();
+      await withTimestamps(mcpd, dialect).execute();
 
       await withTimestamps(
         withId(db.schema.createTable('synonyms'), dialect)
           .addColumn('foreign_id', 'integer', (c) => c.notNull())
           .addColumn('synonymtype_id', 'integer', (c) => c.notNull().references('synonymtypes.id').onDelete('cascade'))
-          .addColumn('synonyms', t.json),
-      ).execute();
+          .addColumn('synonyms', t.json), dialect).execute();
 
       await withTimestamps(
         withId(db.schema.createTable('institutions'), dialect)
@@ -140,8 +136,7 @@ export const germplasmMigrations: SchemaMigration[] = [
           .addColumn('contact', 'text')
           .addColumn('phone', 'text')
           .addColumn('email', 'text')
-          .addColumn('address', 'text'),
-      ).execute();
+          .addColumn('address', 'text'), dialect).execute();
 
       await withTimestamps(
         db.schema
@@ -151,8 +146,7 @@ export const germplasmMigrations: SchemaMigration[] = [
           .addColumn('type', 'text', (c) =>
             c.notNull().defaultTo('maintenance').check(sql`type in ('collection','maintenance','breeding','duplicate','donor')`),
           )
-          .addPrimaryKeyConstraint('germplasminstitutions_pk', ['germinatebase_id', 'institution_id', 'type']),
-      ).execute();
+          .addPrimaryKeyConstraint('germplasminstitutions_pk', ['germinatebase_id', 'institution_id', 'type']), dialect).execute();
 
       await withTimestamps(
         withId(db.schema.createTable('attributes'), dialect)
@@ -161,15 +155,13 @@ export const germplasmMigrations: SchemaMigration[] = [
           .addColumn('datatype', 'text', (c) =>
             c.notNull().defaultTo('text').check(sql`datatype in ('categorical','numeric','text','date')`),
           )
-          .addColumn('target_table', 'text', (c) => c.notNull().defaultTo('germinatebase')),
-      ).execute();
+          .addColumn('target_table', 'text', (c) => c.notNull().defaultTo('germinatebase')), dialect).execute();
 
       await withTimestamps(
         withId(db.schema.createTable('attributedata'), dialect)
           .addColumn('attribute_id', 'integer', (c) => c.notNull().references('attributes.id').onDelete('cascade'))
           .addColumn('foreign_id', 'integer', (c) => c.notNull())
-          .addColumn('value', 'text', (c) => c.notNull()),
-      ).execute();
+          .addColumn('value', 'text', (c) => c.notNull()), dialect).execute();
 
       // Indexes for lookups by name/number (importers, "germplasm by name") and the table's joins and sorts.
       const index = (name: string, table: string, columns: string[]) =>

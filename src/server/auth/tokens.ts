@@ -84,10 +84,10 @@ export async function revokeToken(db: Kysely<CoreTables>, tokenHash: string): Pr
 }
 
 /** Removes every expired token (run now and then so the table does not grow). */
-export async function purgeExpiredTokens(db: Kysely<CoreTables>, now: number): Promise<void> {
-  const rows = await db.selectFrom('tokens').select(['token_hash', 'last_used', 'lifetime']).execute();
-  const expired = rows.filter((r) => now - Number(r.last_used) > Number(r.lifetime)).map((r) => r.token_hash);
-  for (let i = 0; i < expired.length; i += 500) {
-    await db.deleteFrom('tokens').where('token_hash', 'in', expired.slice(i, i + 500)).execute();
-  }
+export async function purgeExpiredTokens(db: Kysely<CoreTables>, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom('tokens')
+    .where((eb) => eb(eb.val(now), '-', eb.ref('last_used')), '>', (eb) => eb.ref('lifetime'))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -29,11 +29,18 @@ export function withId<T extends string>(
   );
 }
 
+/** SQL for "now" as ISO-8601 UTC text with milliseconds, identical on both dialects. */
+export function nowIso(dialect: DialectName) {
+  return dialect === 'postgres'
+    ? sql`to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+}
+
 /** created_on / updated_on as ISO-8601 text on both dialects (sortable, comparable, portable). */
-export function withTimestamps<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+export function withTimestamps<T extends string, C extends string>(table: CreateTableBuilder<T, C>, dialect: DialectName) {
   return table
-    .addColumn('created_on', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
-    .addColumn('updated_on', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`));
+    .addColumn('created_on', 'text', (c) => c.notNull().defaultTo(nowIso(dialect)))
+    .addColumn('updated_on', 'text', (c) => c.notNull().defaultTo(nowIso(dialect)));
 }
 
 export async function migrate(
