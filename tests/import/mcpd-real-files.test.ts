@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedFile } from '../../src/server/import/importer.js';
 import { readImportFile } from '../../src/server/import/read-file.js';
+import { updatePdci } from '../../src/plugins/germplasm/pdci.js';
+import { insertRows } from '../../src/plugins/germplasm/import/mcpd-insert.js';
+import { prepareRow } from '../../src/plugins/germplasm/import/mcpd-prepare.js';
+import { readLayout, readRecords } from '../../src/plugins/germplasm/import/mcpd-row.js';
+import { loadCountries } from '../../src/plugins/germplasm/import/mcpd-sql.js';
 import { testDialects } from '../support/databases.js';
+import type { GermplasmTables } from '../../src/plugins/germplasm/tables.js';
 import { brief, harness, type Harness } from './mcpd-fixtures.js';
 
 const EXAMPLE = '/work/shared/data/germinate-templates/germplasm/example-germplasm-mcpd.xlsx';
@@ -98,6 +104,25 @@ describe.each(testDialects())('MCPD real files on %s', (dialect) => {
     expect(again.every((i) => i.status === 'MCPD_DUPLICATE_ACCENUMB')).toBe(true);
     expect(again.map((i) => i.rowIndex)).toEqual(fixed.sheets.get('DATA')?.rows.map((r) => r.row));
     expect(again).toHaveLength(2010);
+  });
+
+  it('inserts the PDCI that updatePdci computes (so that updatePdci has nothing to rewrite)', async () => {
+    await h.db.deleteFrom('germinatebase').execute();
+    for (const path of [EXAMPLE, GENESYS]) {
+      const data = (await readImportFile(path, { maxBytes: MAX_BYTES })).sheets.get('DATA');
+      if (!data) throw new Error('no DATA');
+      const rows = readRecords(data, readLayout(data)).map(prepareRow);
+      await h.test.database.db.transaction().execute(async (trx) => {
+        const target = { db: trx, dialect };
+        const { ids } = await insertRows(target, rows, await loadCountries(target.db.withTables()));
+        const read = async () => (await trx.withTables<GermplasmTables>().selectFrom('germinatebase').select(['id', 'pdci']).orderBy('id').execute());
+        const guessed = await read();
+        expect(guessed.filter((g) => g.pdci !== null).length).toBeGreaterThan(1000);
+        await updatePdci(target, ids);
+        expect(await read()).toEqual(guessed);
+      });
+      await h.db.deleteFrom('germinatebase').execute();
+    }
   });
 
   it('Genesys passport TSV: only the country rows fail; write() stores all 3,022 rows', async () => {

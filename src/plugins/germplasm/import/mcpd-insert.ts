@@ -1,8 +1,10 @@
 import type { ImportDb } from '../../../server/import/importer.js';
 import { resolveLocations, resolveTaxonomies } from './mcpd-places.js';
 import { bulkInsert, type BulkColumn } from './mcpd-bulk.js';
+import { pdciPoints, pdciScore } from '../pdci.js';
 import {
-  displayName, locationSpec, MCPD_INT_KEYS, MCPD_REAL_KEYS, MCPD_TEXT_KEYS, synonymList, taxonSpec, type McpdValues, type PreparedRow,
+  displayName, locationSpec, MCPD_INT_KEYS, MCPD_REAL_KEYS, MCPD_TEXT_KEYS, synonymList, taxonSpec, type LocationSpec, type McpdValues,
+  type PreparedRow, type TaxonSpec,
 } from './mcpd-prepare.js';
 
 /** What the row writers report: germplasm ids aligned with the rows, and created lookup rows. */
@@ -17,14 +19,20 @@ export interface RowsWritten {
  * (find-or-create), germinatebase, mcpd and synonyms, each in multi-row batches.
  */
 export async function insertRows(target: ImportDb, rows: PreparedRow[], countries: ReadonlyMap<string, number>): Promise<RowsWritten> {
-  const taxa = await resolveTaxonomies(target, rows.map((row) => taxonSpec(row.mcpd)));
-  const sites = await resolveLocations(target, rows.map((row) => locationSpec(row.mcpd, countries)));
+  const taxonSpecs = rows.map((row) => taxonSpec(row.mcpd));
+  const siteSpecs = rows.map((row) => locationSpec(row.mcpd, countries));
+  const taxa = await resolveTaxonomies(target, taxonSpecs);
+  const sites = await resolveLocations(target, siteSpecs);
 
   const created = await bulkInsert<{ id: number; general_identifier: string }>(
     target,
     'germinatebase',
     GERMINATEBASE_COLUMNS,
-    rows.map((row, i) => [row.accenumb, row.accenumb, row.mcpd.accename, displayName(row.mcpd), taxa.ids[i], sites.ids[i], row.entityTypeId ?? 1]),
+    rows.map((row, i) => {
+      const type = row.entityTypeId ?? 1;
+      const pdci = expectedPdci(row.mcpd, type, taxonSpecs[i], siteSpecs[i]);
+      return [row.accenumb, row.accenumb, row.mcpd.accename, displayName(row.mcpd), taxa.ids[i], sites.ids[i], type, pdci];
+    }),
     { returning: ['id', 'general_identifier'] },
   );
   // Matched back by identifier (unique within a checked file): RETURNING's row order is not guaranteed.
@@ -40,6 +48,50 @@ export async function insertRows(target: ImportDb, rows: PreparedRow[], countrie
   return { ids, taxonomies: taxa.created, locations: sites.created };
 }
 
+/**
+ * The PDCI the row will get, from pdci.ts' own scoring, so that germinatebase is inserted with it and
+ * updatePdci (still called afterwards, the authority) finds nothing to rewrite: an UPDATE of every new
+ * row would rewrite all their index entries. Where this guess differs (a reused taxonomy with another
+ * CROPNAME), updatePdci corrects it.
+ */
+function expectedPdci(m: McpdValues, entityTypeId: number, taxon: TaxonSpec | null, site: LocationSpec | null): number | null {
+  const points = pdciPoints({
+    entityTypeId,
+    genus: taxon?.genus ?? null,
+    species: taxon?.species ?? null,
+    speciesAuthor: taxon?.species_author ?? null,
+    subtaxa: taxon?.subtaxa ?? null,
+    subtaxaAuthor: taxon?.subtaxa_author ?? null,
+    cropname: taxon?.cropname ?? null,
+    acqdate: m.acqdate,
+    sampstat: m.sampstat,
+    donorcode: m.donorcode,
+    donorname: m.donorname,
+    donornumb: m.donornumb,
+    othernumb: m.othernumb,
+    duplsite: m.duplsite,
+    duplinstname: m.duplinstname,
+    storage: m.storage,
+    mlsstat: m.mlsstat,
+    colldate: m.colldate,
+    bredcode: m.bredcode,
+    bredname: m.bredname,
+    collsrc: m.collsrc,
+    collnumb: m.collnumb,
+    collcode: m.collcode,
+    collname: m.collname,
+    accename: m.accename,
+    hasLocation: site !== null,
+    siteName: site?.site_name ?? null,
+    latitude: site?.latitude ?? null,
+    longitude: site?.longitude ?? null,
+    elevation: site?.elevation ?? null,
+    hasLink: false,
+    hasPedigree: m.ancest !== null && m.ancest.trim() !== '',
+  });
+  return points === null ? null : pdciScore(points);
+}
+
 const GERMINATEBASE_COLUMNS: BulkColumn[] = [
   { name: 'general_identifier', type: 'text' },
   { name: 'name', type: 'text' },
@@ -48,6 +100,7 @@ const GERMINATEBASE_COLUMNS: BulkColumn[] = [
   { name: 'taxonomy_id', type: 'integer' },
   { name: 'location_id', type: 'integer' },
   { name: 'entitytype_id', type: 'integer' },
+  { name: 'pdci', type: 'double precision' },
 ];
 
 const MCPD_COLUMNS: BulkColumn[] = [
