@@ -127,6 +127,13 @@ describe.each(testDialects())('MCPD checks on %s', (dialect) => {
     await h.db.deleteFrom('germinatebase').execute();
   });
 
+  it('reports every occurrence in a large broken file (more issues than a call takes arguments)', async () => {
+    const rows: Row[] = Array.from({ length: 130_000 }, (_, i) => ({ ACCENUMB: `BIG-${i % 65_000}`, SAMPSTAT: 'x' }));
+    const issues = await h.check(mcpdFile(rows));
+    expect(issues).toHaveLength(130_000 + 65_000);
+    expect(issues.filter((i) => i.status === 'MCPD_DUPLICATE_ACCENUMB')[0]).toMatchObject({ rowIndex: 65_002, value: 'BIG-0' });
+  });
+
   it('reports every occurrence with its message', async () => {
     const file = mcpdFile([
       { ACCENUMB: 'A', SAMPSTAT: '1' },

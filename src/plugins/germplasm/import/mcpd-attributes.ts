@@ -40,7 +40,8 @@ export function checkAttributesSheet(sheet: Sheet, known: (key: string) => boole
   const issues: ImportIssue[] = [];
   const at = (status: string, row: number, column: string | null, value: string | null, message?: string) =>
     issues.push(issue(status, row, { sheet: ATTRIBUTES_SHEET, column, value, ...(message === undefined ? {} : { message }) }));
-  const width = Math.max(sheet.header.length, ...sheet.rows.map((r) => lastFilled(r.cells) + 1));
+  // A loop, not Math.max(...rows): spreading 100,000 arguments overflows the call stack.
+  const width = sheet.rows.reduce((w, r) => Math.max(w, lastFilled(r.cells) + 1), sheet.header.length);
   const lastNamed = sheet.header.reduce((last, name, index) => (name !== null ? index : last), -1);
   const names = new Set<string>();
   for (let index = 1; index < width; index += 1) {
@@ -111,14 +112,13 @@ async function storedValues(db: GermplasmDb, attributes: number[], germplasm: nu
   const rows: { id: number; attribute_id: number; foreign_id: number; value: string }[] = [];
   for (const attributeBatch of chunks(attributes, 500)) {
     for (const batch of chunks([...new Set(germplasm)], 500)) {
-      rows.push(
-        ...(await db
-          .selectFrom('attributedata')
-          .select(['id', 'attribute_id', 'foreign_id', 'value'])
-          .where('attribute_id', 'in', attributeBatch)
-          .where('foreign_id', 'in', batch)
-          .execute()),
-      );
+      const found = await db
+        .selectFrom('attributedata')
+        .select(['id', 'attribute_id', 'foreign_id', 'value'])
+        .where('attribute_id', 'in', attributeBatch)
+        .where('foreign_id', 'in', batch)
+        .execute();
+      for (const row of found) rows.push(row);
     }
   }
   rows.sort((a, b) => a.id - b.id);

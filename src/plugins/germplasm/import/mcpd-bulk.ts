@@ -63,7 +63,7 @@ export async function bulkInsert<R extends object = Record<string, never>>(
         ? batch.flat()
         : batch.flatMap((row) => used.map((i) => row[i]));
     const result = await target.db.executeQuery<R>(CompiledQuery.raw(text, parameters));
-    out.push(...result.rows);
+    for (const row of result.rows) out.push(row);
   }
   return out;
 }
@@ -146,7 +146,7 @@ export async function bulkSelect<R extends object>(
       ? `SELECT ${list} FROM ${quote(table)} WHERE ${quote(key)} = ANY($1::integer[])`
       : `SELECT ${list} FROM ${quote(table)} WHERE ${quote(key)} IN (${batch.map(() => '?').join(', ')})`;
     const result = await target.db.executeQuery<R>(CompiledQuery.raw(text, pg ? [batch] : batch));
-    out.push(...result.rows);
+    for (const row of result.rows) out.push(row);
   }
   return out;
 }

@@ -17,7 +17,7 @@ export const mcpdImporter: TemplateImporter = {
   async check(file, target, options) {
     const db = germplasmDb(target);
     const existing = await loadAccessions(db);
-    const issues: ImportIssue[] = [];
+    let issues: ImportIssue[] = [];
     const inFile = new Set<string>();
     const data = file.sheets.get(DATA_SHEET);
     if (!data) {
@@ -29,12 +29,13 @@ export const mcpdImporter: TemplateImporter = {
       if (layout.columns.has('ACCENUMB')) {
         const records = readRecords(data, layout);
         const countries = await loadCountries(db);
-        issues.push(...checkRecords(records, { update: options.update, countries, existing }));
+        // concat, not push(...): a broken 100,000-row file yields more issues than a call takes arguments.
+        issues = issues.concat(checkRecords(records, { update: options.update, countries, existing }));
         for (const record of records) if (record.values.ACCENUMB !== null) inFile.add(accessionKey(record.values.ACCENUMB));
       }
     }
     const attributes = file.kind === 'xlsx' ? file.sheets.get(ATTRIBUTES_SHEET) : undefined;
-    if (attributes) issues.push(...checkAttributesSheet(attributes, (key) => inFile.has(key) || existing.has(key)));
+    if (attributes) issues = issues.concat(checkAttributesSheet(attributes, (key) => inFile.has(key) || existing.has(key)));
     return issues;
   },
 

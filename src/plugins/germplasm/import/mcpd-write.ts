@@ -36,7 +36,8 @@ export async function writeMcpd(file: ParsedFile, target: ImportDb, options: Imp
   let attributeValues = 0;
   if (remarkRows.length > 0) {
     const remarks = await findOrCreateAttributes(db, [REMARKS_ATTRIBUTE]);
-    const attribute = remarks.ids.get(REMARKS_ATTRIBUTE.toLowerCase()) ?? -1;
+    const attribute = remarks.ids.get(REMARKS_ATTRIBUTE.toLowerCase());
+    if (attribute === undefined) throw new Error('Import: attribute Remarks not created');
     attributes += remarks.created;
     attributeValues += await writeAttributeValues(target, remarkRows.map((r) => ({ attribute, ...r })), 'add', fresh);
   }
