@@ -189,6 +189,12 @@ describe.each(testDialects())('MCPD write on %s', (dialect) => {
     expect(s.germplasm.slice(1)).toEqual([{ ...before.germplasm[1], type: 3 }, ...before.germplasm.slice(2)]);
     expect(s.mcpd[0]).toEqual({ ...MCPD_ACC1, accename: 'New name', elevation: 50, species: 'spontaneum', remarks: 'second', sampstat: 300 });
     expect(s.mcpd.slice(1)).toEqual(before.mcpd.slice(1));
+    // updated_on: the import's time, as ISO-8601 UTC text like the column default.
+    const stamps = await h.db.selectFrom('germinatebase').select(['general_identifier', 'updated_on', 'created_on']).orderBy('id').execute();
+    expect(stamps.map((g) => g.updated_on === '2025-01-01T00:00:00.000Z')).toEqual([true, true, false, false]);
+    expect(stamps[2].updated_on).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const mcpdStamp = await h.db.selectFrom('mcpd').select('updated_on').where('accenumb', '=', 'ACC-1').executeTakeFirstOrThrow();
+    expect(mcpdStamp.updated_on).toBe('2025-01-01T00:00:00.000Z');
     expect(s.synonyms).toEqual([
       ['ACC-1', 1, ['New name', 'X-1', 'X-2']],
       ['ACC-4', 1, ['X-1', 'Y']],

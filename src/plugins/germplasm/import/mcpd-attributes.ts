@@ -142,6 +142,7 @@ export async function writeAttributeValues(
   values: AttributeValue[],
   mode: 'add' | 'overwrite',
   fresh: ReadonlySet<number>,
+  now: string,
 ): Promise<number> {
   const db = germplasmDb(target);
   const attributes = [...new Set(values.map((v) => v.attribute))];
@@ -178,7 +179,7 @@ export async function writeAttributeValues(
   await bulkInsert(target, 'attributedata', VALUE_COLUMNS, inserts.map((v) => [v.attribute, v.germplasm, v.value]));
   written += inserts.length;
   const last = new Map(changes.map((c) => [c.id, c.value]));
-  await bulkUpdate(target, 'attributedata', 'id', [{ name: 'value', type: 'text' }], [...last].map(([id, value]) => [id, value]));
+  await bulkUpdate(target, 'attributedata', 'id', [{ name: 'value', type: 'text' }], [...last].map(([id, value]) => [id, value]), now);
   written += last.size;
   for (const batch of chunks(deletes, batchSize(1))) await db.deleteFrom('attributedata').where('id', 'in', batch).execute();
   return written;

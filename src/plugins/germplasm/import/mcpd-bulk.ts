@@ -91,7 +91,7 @@ export interface UpdateColumn extends BulkColumn {
  * Updates many rows by key with one statement per batch: `UPDATE … FROM unnest(…)` on PostgreSQL,
  * `WITH v AS (VALUES …) UPDATE … FROM v` on SQLite (≥ 3.33). `rows` are [key, ...values in `columns`
  * order]. A `keep` column is written as COALESCE(new, stored): update mode's "an empty cell never
- * clears a field". Also sets updated_on.
+ * clears a field". Also sets updated_on to `updatedOn` (ISO-8601 UTC text, as the column defaults).
  */
 export async function bulkUpdate(
   target: ImportDb,
@@ -99,10 +99,11 @@ export async function bulkUpdate(
   key: string,
   columns: readonly UpdateColumn[],
   rows: readonly BulkValue[][],
+  updatedOn: string,
 ): Promise<void> {
   if (rows.length === 0) return;
   const pg = target.dialect === 'postgres';
-  for (const batch of chunks(rows, pg ? PG_ROWS : batchSize(columns.length + 1))) {
+  for (const batch of chunks(rows, pg ? PG_ROWS : batchSize(columns.length + 2))) {
     // A kept column that is empty in the whole batch changes nothing: leave it out of the statement.
     const used = columns.flatMap((c, i) => (c.keep && batch.every((row) => row[i + 1] === null) ? [] : [i]));
     const sets = used
@@ -110,7 +111,7 @@ export async function bulkUpdate(
         const c = columns[i];
         return `${quote(c.name)} = ${c.keep ? `coalesce(v.c${n}, ${quote(table)}.${quote(c.name)})` : `v.c${n}`}`;
       })
-      .concat('"updated_on" = CURRENT_TIMESTAMP')
+      .concat(`"updated_on" = ${pg ? `$${used.length + 2}::text` : '?'}`)
       .join(', ');
     const aliases = ['k', ...used.map((_, n) => `c${n}`)].join(', ');
     const where = `${quote(table)}.${quote(key)} = v.k`;
@@ -118,11 +119,14 @@ export async function bulkUpdate(
     if (pg) {
       const arrays = ['$1::integer[]', ...used.map((i, n) => `$${n + 2}::${columns[i].type === 'jsonb' ? 'text' : columns[i].type}[]`)];
       const text = `UPDATE ${quote(table)} SET ${sets} FROM unnest(${arrays.join(', ')}) AS v(${aliases}) WHERE ${where}`;
-      await target.db.executeQuery(CompiledQuery.raw(text, positions.map((p) => batch.map((row) => row[p]))));
+      await target.db.executeQuery(CompiledQuery.raw(text, [...positions.map((p) => batch.map((row) => row[p])), updatedOn]));
     } else {
       const tuple = `(${positions.map(() => '?').join(', ')})`;
       const text = `WITH v(${aliases}) AS (VALUES ${Array(batch.length).fill(tuple).join(', ')}) UPDATE ${quote(table)} SET ${sets} FROM v WHERE ${where}`;
-      await target.db.executeQuery(CompiledQuery.raw(text, batch.flatMap((row) => positions.map((p) => row[p]))));
+      // The SET clause's parameter follows the VALUES ones in the text, so it comes last.
+      const parameters: BulkValue[] = batch.flatMap((row) => positions.map((p) => row[p]));
+      parameters.push(updatedOn);
+      await target.db.executeQuery(CompiledQuery.raw(text, parameters));
     }
   }
 }

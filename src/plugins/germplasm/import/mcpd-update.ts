@@ -43,6 +43,7 @@ export async function updateRows(
   rows: PreparedRow[],
   countries: ReadonlyMap<string, number>,
   stored: ReadonlyMap<string, number>,
+  now: string,
 ): Promise<RowsWritten> {
   const db = germplasmDb(target);
   const ids = rows.map((row) => {
@@ -72,10 +73,11 @@ export async function updateRows(
       { name: 'entitytype_id', type: 'integer', keep: true },
     ],
     rows.map((row, i) => [ids[i], row.mcpd.accename, row.mcpd.accename, taxa.ids[i], sites.ids[i], row.entityTypeId]),
+    now,
   );
 
   const withMcpd = rows.flatMap((row, i) => (existing.has(ids[i]) ? [[ids[i], ...MCPD_UPDATE.map(({ key }) => row.mcpd[key])]] : []));
-  await bulkUpdate(target, 'mcpd', 'germinatebase_id', MCPD_UPDATE.map(({ column }) => column), withMcpd);
+  await bulkUpdate(target, 'mcpd', 'germinatebase_id', MCPD_UPDATE.map(({ column }) => column), withMcpd, now);
   // Germplasm stored without passport data (e.g. by another importer) get their mcpd row now.
   await insertMcpd(target, rows.flatMap((row, i) => (existing.has(ids[i]) ? [] : [{ id: ids[i], mcpd: row.mcpd }])));
 

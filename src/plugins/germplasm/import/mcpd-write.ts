@@ -24,7 +24,8 @@ export async function writeMcpd(file: ParsedFile, target: ImportDb, options: Imp
   const countries = await loadCountries(db);
   const stored = await loadAccessions(db);
 
-  const written = options.update ? await updateRows(target, rows, countries, stored) : await insertRows(target, rows, countries);
+  const now = options.now.toISOString();
+  const written = options.update ? await updateRows(target, rows, countries, stored, now) : await insertRows(target, rows, countries);
   const { ids } = written;
   const known = new Map(stored);
   rows.forEach((row, i) => known.set(row.key, ids[i]));
@@ -39,11 +40,11 @@ export async function writeMcpd(file: ParsedFile, target: ImportDb, options: Imp
     const attribute = remarks.ids.get(REMARKS_ATTRIBUTE.toLowerCase());
     if (attribute === undefined) throw new Error('Import: attribute Remarks not created');
     attributes += remarks.created;
-    attributeValues += await writeAttributeValues(target, remarkRows.map((r) => ({ attribute, ...r })), 'add', fresh);
+    attributeValues += await writeAttributeValues(target, remarkRows.map((r) => ({ attribute, ...r })), 'add', fresh, now);
   }
 
   const institutions = await linkInstitutions(target, rows.map((row, i) => ({ id: ids[i], refs: institutionRefs(row.mcpd) })));
-  await setParents(target, rows, ids, known);
+  await setParents(target, rows, ids, known, now);
 
   const sheet = file.kind === 'xlsx' ? file.sheets.get(ATTRIBUTES_SHEET) : undefined;
   if (sheet) {
@@ -52,7 +53,7 @@ export async function writeMcpd(file: ParsedFile, target: ImportDb, options: Imp
     attributes += found.created;
     const values: AttributeValue[] = sheetValues(sheet, found.ids, known);
     // No `fresh` shortcut here: a "Remarks" column may repeat a value the REMARKS step just wrote.
-    attributeValues += await writeAttributeValues(target, values, options.update ? 'overwrite' : 'add', new Set());
+    attributeValues += await writeAttributeValues(target, values, options.update ? 'overwrite' : 'add', new Set(), now);
   }
 
   await updatePdci(target, ids);
@@ -68,7 +69,13 @@ export async function writeMcpd(file: ParsedFile, target: ImportDb, options: Imp
 }
 
 /** Entity parents after all rows exist, so a parent may come later in the file; set-based. */
-async function setParents(target: ImportDb, rows: PreparedRow[], ids: number[], known: ReadonlyMap<string, number>): Promise<void> {
+async function setParents(
+  target: ImportDb,
+  rows: PreparedRow[],
+  ids: number[],
+  known: ReadonlyMap<string, number>,
+  now: string,
+): Promise<void> {
   const links: [number, number][] = [];
   rows.forEach((row, i) => {
     if (row.parent === null) return;
@@ -76,5 +83,5 @@ async function setParents(target: ImportDb, rows: PreparedRow[], ids: number[], 
     if (parent === undefined) throw new Error(`Import: entity parent ${row.parent} of ${row.accenumb} not found`);
     links.push([ids[i], parent]);
   });
-  await bulkUpdate(target, 'germinatebase', 'id', [{ name: 'entityparent_id', type: 'integer' }], links);
+  await bulkUpdate(target, 'germinatebase', 'id', [{ name: 'entityparent_id', type: 'integer' }], links, now);
 }
