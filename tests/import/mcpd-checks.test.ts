@@ -47,13 +47,12 @@ const cases: Case[] = [
   { name: 'ACQDATE', file: twoRows({ ACQDATE: '19980230' }), expected: [['GENERIC_INVALID_DATE', 3, 'ACQDATE', '19980230']] },
   { name: 'COLLDATE', file: twoRows({ COLLDATE: '2013--12' }), expected: [['GENERIC_INVALID_DATE', 3, 'COLLDATE', '2013--12']] },
   { name: 'ORIGCTY', file: twoRows({ ORIGCTY: 'XYZ', COLLSITE: undefined }), expected: [['GENERIC_INVALID_COUNTRY_CODE', 3, 'ORIGCTY', 'XYZ']] },
-  { name: 'COLLSITE without ORIGCTY', file: twoRows({ ORIGCTY: undefined }), expected: [['GENERIC_MISSING_COUNTRY', 3, 'COLLSITE', 'Dundee']] },
   { name: 'DECLATITUDE not a number', file: twoRows({ DECLATITUDE: '56,46' }), expected: [['GENERIC_INVALID_NUMBER', 3, 'DECLATITUDE', '56,46']] },
   { name: 'DECLATITUDE out of range', file: twoRows({ DECLATITUDE: '-90.5' }), expected: [['GENERIC_INVALID_NUMBER', 3, 'DECLATITUDE', '-90.5']] },
   { name: 'DECLONGITUDE not a number', file: twoRows({ DECLONGITUDE: 'W2' }), expected: [['GENERIC_INVALID_NUMBER', 3, 'DECLONGITUDE', 'W2']] },
   { name: 'DECLONGITUDE out of range', file: twoRows({ DECLONGITUDE: '181' }), expected: [['GENERIC_INVALID_NUMBER', 3, 'DECLONGITUDE', '181']] },
   { name: 'LATITUDE', file: twoRows({ LATITUDE: '562740E' }), expected: [['MCPD_INVALID_DMS', 3, 'LATITUDE', '562740E']] },
-  { name: 'LONGITUDE', file: twoRows({ LONGITUDE: '0026012W' }), expected: [['MCPD_INVALID_DMS', 3, 'LONGITUDE', '0026012W']] },
+  { name: 'LONGITUDE', file: twoRows({ LONGITUDE: '0026112W' }), expected: [['MCPD_INVALID_DMS', 3, 'LONGITUDE', '0026112W']] },
   { name: 'COORDUNCERT', file: twoRows({ COORDUNCERT: '10.5' }), expected: [['GENERIC_INVALID_NUMBER', 3, 'COORDUNCERT', '10.5']] },
   { name: 'ELEVATION', file: twoRows({ ELEVATION: '44 m' }), expected: [['GENERIC_INVALID_NUMBER', 3, 'ELEVATION', '44 m']] },
   { name: 'SAMPSTAT not an integer', file: twoRows({ SAMPSTAT: '410;500' }), expected: [['GENERIC_INVALID_NUMBER', 3, 'SAMPSTAT', '410;500']] },
@@ -124,6 +123,55 @@ describe.each(testDialects())('MCPD checks on %s', (dialect) => {
     expect(brief(issues)).toEqual([{ status: 'GENERIC_UNKNOWN_COLUMN', type: 'WARNING', rowIndex: 1, sheet: DATA, column: 'Notes', value: 'Notes' }]);
     expect(stats?.germplasm).toBe(1);
     await h.db.deleteFrom('mcpd').execute();
+    await h.db.deleteFrom('germinatebase').execute();
+  });
+
+  it('keeps a COLLSITE without ORIGCTY under the unknown country, with a warning', async () => {
+    const { issues, stats } = await h.run(twoRows({ ORIGCTY: undefined, COLLSITE: 'Somewhere' }));
+    expect(brief(issues)).toEqual([{ status: 'GENERIC_MISSING_COUNTRY', type: 'WARNING', rowIndex: 3, sheet: DATA, column: 'COLLSITE', value: 'Somewhere' }]);
+    expect(stats?.germplasm).toBe(2);
+    const site = await h.db
+      .selectFrom('germinatebase as g')
+      .innerJoin('locations as l', 'l.id', 'g.location_id')
+      .select(['l.site_name', 'l.country_id'])
+      .where('g.general_identifier', '=', 'ACC-2')
+      .executeTakeFirstOrThrow();
+    expect(site).toEqual({ site_name: 'Somewhere', country_id: -1 });
+    await h.db.deleteFrom('germinatebase').execute();
+  });
+
+  it('reads 60 seconds as the next minute, with a warning', async () => {
+    const { issues, stats } = await h.run(twoRows({ DECLATITUDE: undefined, LATITUDE: '261060N' }));
+    expect(brief(issues)).toEqual([{ status: 'MCPD_INVALID_DMS', type: 'WARNING', rowIndex: 3, sheet: DATA, column: 'LATITUDE', value: '261060N' }]);
+    expect(stats?.germplasm).toBe(2);
+    const site = await h.db
+      .selectFrom('germinatebase as g')
+      .innerJoin('locations as l', 'l.id', 'g.location_id')
+      .select(['l.latitude'])
+      .where('g.general_identifier', '=', 'ACC-2')
+      .executeTakeFirstOrThrow();
+    expect(site.latitude).toBeCloseTo(26 + 11 / 60, 9);
+    await h.db.deleteFrom('germinatebase').execute();
+  });
+
+  it('accepts withdrawn (ISO 3166-3) and renamed country codes', async () => {
+    const { issues, stats } = await h.run(mcpdFile([
+      { ACCENUMB: 'OLD-1', ORIGCTY: 'SUN', COLLSITE: 'Vavilov' },
+      { ACCENUMB: 'OLD-2', ORIGCTY: 'rom' },
+    ]));
+    expect(issues).toEqual([]);
+    expect(stats?.germplasm).toBe(2);
+    const countries = await h.db
+      .selectFrom('germinatebase as g')
+      .innerJoin('locations as l', 'l.id', 'g.location_id')
+      .innerJoin('countries as c', 'c.id', 'l.country_id')
+      .select(['g.general_identifier', 'c.country_code3'])
+      .orderBy('g.general_identifier')
+      .execute();
+    expect(countries).toEqual([
+      { general_identifier: 'OLD-1', country_code3: 'SUN' },
+      { general_identifier: 'OLD-2', country_code3: 'ROU' },
+    ]);
     await h.db.deleteFrom('germinatebase').execute();
   });
 

@@ -251,3 +251,14 @@ export const COUNTRIES: ReadonlyArray<readonly [id: number, code3: string, code2
   [248, "ZMB", "ZM", "Zambia"],
   [249, "ZWE", "ZW", "Zimbabwe"],
 ];
+
+/** Countries that no longer exist, with their ISO 3166-3 alpha-3 codes (ids after Germinate's seed). */
+export const FORMER_COUNTRIES: ReadonlyArray<readonly [id: number, code3: string, code2: string, name: string]> = [
+  [901, "SUN", "SU", "USSR (former)"],
+  [902, "YUG", "YU", "Yugoslavia (former)"],
+  [903, "DDR", "DD", "German Democratic Republic (former)"],
+  [904, "CSK", "CS", "Czechoslovakia (former)"],
+  [905, "SCG", "CS", "Serbia and Montenegro (former)"],
+  [906, "ANT", "AN", "Netherlands Antilles (former)"],
+  [907, "BUR", "BU", "Burma (former)"],
+];

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { SchemaMigration } from '../../server/db/migration.js';
 import { columnTypes, withId, withTimestamps } from '../../server/db/migration.js';
-import { COUNTRIES } from './countries.js';
+import { COUNTRIES, FORMER_COUNTRIES } from './countries.js';
 import { COLLSRC, ENTITY_TYPES, MLSSTAT, SAMPSTAT } from './mcpd-codes.js';
 
 const MCPD_TEXT = [
@@ -223,6 +223,19 @@ export const germplasmMigrations: SchemaMigration[] = [
           })),
         );
       }
+    },
+  },
+  {
+    // MCPD v2.1: "for country names no longer existing, the ISO 3166-3 code should be used". Genebank
+    // passports (e.g. Genesys) carry them, so they are countries of origin here too.
+    name: '1002-former-countries',
+    async up(db) {
+      await (db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>)
+        .insertInto('countries')
+        .values(
+          FORMER_COUNTRIES.map(([id, code3, code2, name]) => ({ id, country_code3: code3, country_code2: code2, country_name: name })),
+        )
+        .execute();
     },
   },
 ];

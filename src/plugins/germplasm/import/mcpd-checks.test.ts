@@ -82,8 +82,9 @@ describe('row checks', () => {
 
   it('checks countries and sites', () => {
     expect(check([{ ACCENUMB: 'A', ORIGCTY: 'SUN', COLLSITE: 'Kharkov' }, { ACCENUMB: 'B', COLLSITE: 'Dundee' }, { ACCENUMB: 'C', ORIGCTY: 'unk', COLLSITE: 'x' }])).toEqual([
+      // An unknown code is the error; the site is not reported again.
       ['GENERIC_INVALID_COUNTRY_CODE', 2, 'ORIGCTY', 'SUN'],
-      ['GENERIC_MISSING_COUNTRY', 2, 'COLLSITE', 'Kharkov'],
+      // A site with no ORIGCTY at all: a warning (kept under UNK).
       ['GENERIC_MISSING_COUNTRY', 3, 'COLLSITE', 'Dundee'],
     ]);
   });
@@ -101,9 +102,19 @@ describe('row checks', () => {
       ['GENERIC_INVALID_NUMBER', 2, 'COORDUNCERT', '10.5'],
       ['GENERIC_INVALID_NUMBER', 2, 'ELEVATION', 'high'],
       ['GENERIC_INVALID_DATE', 2, 'COLLDATE', '1975--15'],
+      // 60 seconds: read as the next minute, reported as a warning (see the type check below).
       ['MCPD_INVALID_DMS', 3, 'LATITUDE', '261060N'],
       ['GENERIC_INVALID_NUMBER', 3, 'DECLONGITUDE', '-180.01'],
       ['MCPD_INVALID_DMS', 3, 'LONGITUDE', '0914360X'],
+    ]);
+  });
+
+  it('warns about 60 seconds but rejects a wrong hemisphere', () => {
+    const data = sheet([{ ACCENUMB: 'B', LATITUDE: '261060N', LONGITUDE: '0914360X' }]);
+    const types = checkRecords(readRecords(data, readLayout(data)), context).map((i) => [i.column, i.type]);
+    expect(types).toEqual([
+      ['LATITUDE', 'WARNING'],
+      ['LONGITUDE', 'ERROR'],
     ]);
   });
 

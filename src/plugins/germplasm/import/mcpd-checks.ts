@@ -1,6 +1,6 @@
 import { issue, type ImportIssue } from '../../../server/import/importer.js';
 import { COLLSRC, ENTITY_TYPES, MLSSTAT, SAMPSTAT, STORAGE } from '../mcpd-codes.js';
-import { inRange, parseDecimal, parseDms, parseInteger, parseWholeNumber, type Axis } from './mcpd-coordinates.js';
+import { dmsRollsOver, inRange, parseDecimal, parseDms, parseInteger, parseWholeNumber, type Axis } from './mcpd-coordinates.js';
 import { parseMcpdDate } from './mcpd-dates.js';
 import { accessionKey, characters, DATA_SHEET, lengthLimit, MCPD_FIELDS, splitList, type McpdField, type McpdRecord } from './mcpd-row.js';
 
@@ -29,9 +29,22 @@ export function isStorage(text: string): boolean {
   return splitList(text).every((code) => STORAGE_CODES.has(code));
 }
 
+/**
+ * Alpha-3 codes that ISO 3166-1 changed while the country stayed (old MCPD files still carry them): they
+ * count as the current code. Countries that no longer exist (SUN, YUG, CSK, …) have rows of their own,
+ * as MCPD v2.1 asks for ISO 3166-3 codes there.
+ */
+const RENAMED_CODES: ReadonlyMap<string, string> = new Map([
+  ['ROM', 'ROU'],
+  ['ZAR', 'COD'],
+  ['TMP', 'TLS'],
+]);
+
 /** A valid ORIGCTY's countries.id, or undefined. `UNK` (id −1) is valid. */
 export function countryId(code: string | null, countries: ReadonlyMap<string, number>): number | undefined {
-  return code === null ? undefined : countries.get(code.toUpperCase());
+  if (code === null) return undefined;
+  const upper = code.toUpperCase();
+  return countries.get(RENAMED_CODES.get(upper) ?? upper);
 }
 
 /**
@@ -50,8 +63,8 @@ export function checkRecords(records: McpdRecord[], context: CheckContext): Impo
 
 function checkRecord(record: McpdRecord, context: CheckContext, inFile: Set<string>, seen: Set<string>, out: ImportIssue[]): void {
   const v = record.values;
-  const report = (status: string, column: McpdField, value: string | null, message?: string) =>
-    out.push(issue(status, record.row, { sheet: DATA_SHEET, column, value, ...(message === undefined ? {} : { message }) }));
+  const report = (status: string, column: McpdField, value: string | null, message?: string, type: 'ERROR' | 'WARNING' = 'ERROR') =>
+    out.push(issue(status, record.row, { sheet: DATA_SHEET, column, value, type, ...(message === undefined ? {} : { message }) }));
 
   const accenumb = v.ACCENUMB;
   if (accenumb === null) {
@@ -73,14 +86,16 @@ function checkRecord(record: McpdRecord, context: CheckContext, inFile: Set<stri
 
   const country = countryId(v.ORIGCTY, context.countries);
   if (v.ORIGCTY !== null && country === undefined) report('GENERIC_INVALID_COUNTRY_CODE', 'ORIGCTY', v.ORIGCTY);
-  if (v.COLLSITE !== null && country === undefined) {
-    report('GENERIC_MISSING_COUNTRY', 'COLLSITE', v.COLLSITE, `COLLSITE: ${v.COLLSITE} (ORIGCTY: ${v.ORIGCTY ?? ''})`);
+  // A site without any country is kept under "unknown country" (UNK) with a warning: real passports
+  // (e.g. Genesys) have such rows, and refusing them would lose the site. An invalid code stays an error.
+  if (v.COLLSITE !== null && v.ORIGCTY === null) {
+    report('GENERIC_MISSING_COUNTRY', 'COLLSITE', v.COLLSITE, `COLLSITE: ${v.COLLSITE} (no ORIGCTY: stored under UNK)`, 'WARNING');
   }
 
   checkCoordinate(v.DECLATITUDE, 'DECLATITUDE', 'latitude', report);
-  if (v.LATITUDE !== null && parseDms(v.LATITUDE, 'latitude') === null) report('MCPD_INVALID_DMS', 'LATITUDE', v.LATITUDE);
+  checkDms(v.LATITUDE, 'LATITUDE', 'latitude', report);
   checkCoordinate(v.DECLONGITUDE, 'DECLONGITUDE', 'longitude', report);
-  if (v.LONGITUDE !== null && parseDms(v.LONGITUDE, 'longitude') === null) report('MCPD_INVALID_DMS', 'LONGITUDE', v.LONGITUDE);
+  checkDms(v.LONGITUDE, 'LONGITUDE', 'longitude', report);
   if (v.COORDUNCERT !== null && parseWholeNumber(v.COORDUNCERT) === null) report('GENERIC_INVALID_NUMBER', 'COORDUNCERT', v.COORDUNCERT);
   if (v.ELEVATION !== null && parseDecimal(v.ELEVATION) === null) report('GENERIC_INVALID_NUMBER', 'ELEVATION', v.ELEVATION);
   checkDate(v.COLLDATE, 'COLLDATE', report);
@@ -111,7 +126,14 @@ function checkRecord(record: McpdRecord, context: CheckContext, inFile: Set<stri
   }
 }
 
-type Report = (status: string, column: McpdField, value: string | null, message?: string) => void;
+type Report = (status: string, column: McpdField, value: string | null, message?: string, type?: 'ERROR' | 'WARNING') => void;
+
+function checkDms(text: string | null, column: McpdField, axis: Axis, report: Report): void {
+  if (text === null) return;
+  const value = parseDms(text, axis);
+  if (value === null) report('MCPD_INVALID_DMS', column, text);
+  else if (dmsRollsOver(text, axis)) report('MCPD_INVALID_DMS', column, text, `${column}: ${text} (60 read as the next unit: ${value})`, 'WARNING');
+}
 
 function checkDate(text: string | null, column: McpdField, report: Report): void {
   if (text !== null && parseMcpdDate(text) === null) report('GENERIC_INVALID_DATE', column, text);

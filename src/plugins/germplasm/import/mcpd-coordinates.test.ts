@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { inRange, parseDecimal, parseDms, parseInteger, parseWholeNumber } from './mcpd-coordinates.js';
+import { dmsRollsOver, inRange, parseDecimal, parseDms, parseInteger, parseWholeNumber } from './mcpd-coordinates.js';
 
 describe('parseDms: every example of mcpd-codes.md §7.2', () => {
   // [input, column, Germinate's result, ours]: ours differs where our stricter rules apply.
   const examples: [string, 'latitude' | 'longitude', number | null, number | null][] = [
-    // 60 seconds: Germinate converts, our minutes/seconds must be 00–59.
-    ['261060N', 'latitude', 26.1833333333, null],
-    ['0914360E', 'longitude', 91.7333333333, null],
+    // 60 seconds: read as the next minute, as Germinate does (the check adds a warning).
+    ['261060N', 'latitude', 26.1833333333, 26.1833333333],
+    ['0914360E', 'longitude', 91.7333333333, 91.7333333333],
     ['335141S', 'latitude', -33.8613888889, -33.8613888889],
     ['1511220E', 'longitude', 151.2055555556, 151.2055555556],
     ['0003830W', 'longitude', -0.6416666667, -0.6416666667],
@@ -42,7 +42,13 @@ describe('parseDms: every example of mcpd-codes.md §7.2', () => {
 
   it('needs known minutes for known seconds, and stays within range', () => {
     expect(parseDms('10--30N', 'latitude')).toBeNull();
-    expect(parseDms('1060--N', 'latitude')).toBeNull();
+    expect(parseDms('1061--N', 'latitude')).toBeNull();
+    expect(parseDms('105961N', 'latitude')).toBeNull();
+    // 60 rolls over to the next unit; dmsRollsOver tells the check to warn.
+    expect(parseDms('1060--N', 'latitude')).toBe(11);
+    expect(dmsRollsOver('1060--N', 'latitude')).toBe(true);
+    expect(dmsRollsOver('0772560E', 'longitude')).toBe(true);
+    expect(dmsRollsOver('0772559E', 'longitude')).toBe(false);
     expect(parseDms('900000N', 'latitude')).toBe(90);
     expect(parseDms('900001N', 'latitude')).toBeNull();
     expect(parseDms('1800000W', 'longitude')).toBe(-180);

@@ -99,11 +99,12 @@ export function taxonSpec(m: McpdValues): TaxonSpec | null {
 }
 
 /**
- * Collecting site of a row: only with a valid ORIGCTY (COLLSITE without one is a check error); named
- * `N/A` when only the country is known. Coordinates: the decimal column, else the converted DMS.
+ * Collecting site of a row: with a valid ORIGCTY, or a COLLSITE without any ORIGCTY (kept under the
+ * unknown country −1, checked as a warning); named `N/A` when only the country is known. Coordinates: the
+ * decimal column, else the converted DMS.
  */
 export function locationSpec(m: McpdValues, countries: ReadonlyMap<string, number>): LocationSpec | null {
-  const country = countryId(m.origcty, countries);
+  const country = countryId(m.origcty, countries) ?? (m.collsite !== null && m.origcty === null ? -1 : undefined);
   if (country === undefined) return null;
   return {
     country_id: country,
