@@ -60,7 +60,9 @@ export function describeIssue(item: ImportIssue): string {
   const text = item.value === null ? where : `${where}: ${shorten(item.value)}`;
   const defaultMessage = item.column && item.value !== null ? `${item.column}: ${item.value}` : (item.value ?? item.column ?? '');
   if (item.message === defaultMessage || item.message === '') return text;
-  return `${text} — ${shorten(item.message)}`;
+  // Messages that start with "COLUMN: value" only add what follows.
+  const extra = defaultMessage && item.message.startsWith(defaultMessage) ? item.message.slice(defaultMessage.length).trim() : item.message;
+  return `${text} — ${shorten(extra)}`;
 }
 
 function shorten(text: string): string {
