@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/databases.js';
+import { updatePdci } from '../../src/plugins/germplasm/pdci.js';
 import { attributesSheet, dataSheet, harness, json, workbook, type Harness, type Row } from './mcpd-fixtures.js';
 
 const ACC1: Row = {
@@ -154,6 +155,18 @@ describe.each(testDialects())('MCPD write on %s', (dialect) => {
       ['Colour', 'ACC-5', 'green'],
       ['Colour', 'ACC-1', 'pink'],
     ]);
+  });
+
+  it('inserts each row with its final PDCI, scored with the stored taxonomy\'s crop name', async () => {
+    // The first file creates the taxonomy with CROPNAME Barley; the second reuses it without a crop name.
+    await h.run(workbook(dataSheet([{ ACCENUMB: 'T-1', GENUS: 'Hordeum', SPECIES: 'vulgare', CROPNAME: 'Barley', SAMPSTAT: '500' }])));
+    const { stats } = await h.run(workbook(dataSheet([{ ACCENUMB: 'T-2', GENUS: 'Hordeum', SPECIES: 'vulgare', SAMPSTAT: '500' }])));
+    expect(stats?.germplasm).toBe(1);
+    const inserted = await h.db.selectFrom('germinatebase').select(['id', 'pdci']).orderBy('id').execute();
+    // genus 120 + species 80 + crop name 45 + SAMPSTAT 80 = 325 points, for both rows.
+    expect(inserted.map((g) => g.pdci)).toEqual([3.25, 3.25]);
+    await updatePdci({ db: h.test.database.db, dialect }, inserted.map((g) => g.id));
+    expect(await h.db.selectFrom('germinatebase').select(['id', 'pdci']).orderBy('id').execute()).toEqual(inserted);
   });
 
   it('does not repeat a REMARKS value that the attributes sheet gives again', async () => {

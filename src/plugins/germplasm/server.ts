@@ -4,7 +4,7 @@ import type { ServerPlugin } from '../../server/plugin.js';
 import { sendError } from '../../server/http/errors.js';
 import { isoTimestamp, TableQuery } from '../../server/table/engine.js';
 import { checkPaging, registerTableRoutes, restrictedPage } from '../../server/table/routes.js';
-import { MAX_INTEGER } from '../../core/table-request.js';
+import { MAX_INTEGER, toSnakeCase } from '../../core/table-request.js';
 import { germplasmMigrations } from './migrations.js';
 import { germplasmAttributeView, germplasmInstitutionView, germplasmView, MCPD_KEYS } from './queries.js';
 import type { GermplasmTables } from './tables.js';
@@ -25,7 +25,7 @@ const routes: FastifyPluginAsync = async (app) => {
   const institutions = new TableQuery(germplasmInstitutionView(), app.database.dialect);
 
   app.get('/germplasm/table/columns', { config: { access: 'public' } }, async () =>
-    (table.view.exportColumns ?? []).map((k) => k.replace(/(.)(\p{Lu})/gu, '$1_$2').toLowerCase()),
+    (table.view.exportColumns ?? []).map(toSnakeCase),
   );
 
   app.get<{ Params: { id: string } }>('/germplasm/:id', { config: { access: 'public' } }, async (request, reply) => {

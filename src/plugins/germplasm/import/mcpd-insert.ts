@@ -30,7 +30,8 @@ export async function insertRows(target: ImportDb, rows: PreparedRow[], countrie
     GERMINATEBASE_COLUMNS,
     rows.map((row, i) => {
       const type = row.entityTypeId ?? 1;
-      const pdci = expectedPdci(row.mcpd, type, taxonSpecs[i], siteSpecs[i]);
+      const taxon = taxonSpecs[i];
+      const pdci = expectedPdci(row.mcpd, type, taxon && { ...taxon, cropname: taxa.cropnames[i] }, siteSpecs[i]);
       return [row.accenumb, row.accenumb, row.mcpd.accename, displayName(row.mcpd), taxa.ids[i], sites.ids[i], type, pdci];
     }),
     { returning: ['id', 'general_identifier'] },
@@ -49,10 +50,9 @@ export async function insertRows(target: ImportDb, rows: PreparedRow[], countrie
 }
 
 /**
- * The PDCI the row will get, from pdci.ts' own scoring, so that germinatebase is inserted with it and
- * updatePdci (still called afterwards, the authority) finds nothing to rewrite: an UPDATE of every new
- * row would rewrite all their index entries. Where this guess differs (a reused taxonomy with another
- * CROPNAME), updatePdci corrects it.
+ * The PDCI the row gets, from pdci.ts' own scoring over exactly what updatePdci would read (the
+ * taxonomy's stored crop name, the site as stored, ANCEST, no links), so germinatebase is inserted with
+ * its final score and an insert needs no second pass over every new row.
  */
 function expectedPdci(m: McpdValues, entityTypeId: number, taxon: TaxonSpec | null, site: LocationSpec | null): number | null {
   const points = pdciPoints({

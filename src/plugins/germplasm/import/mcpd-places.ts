@@ -14,21 +14,31 @@ function taxonKey(t: Omit<TaxonSpec, 'cropname'>): string {
   return JSON.stringify([t.genus, t.species ?? '', t.subtaxa || null, t.species_author || null, t.subtaxa_author || null]);
 }
 
-/** Finds or creates the taxonomies of the rows: one select of all taxonomies, then batched inserts. */
-export async function resolveTaxonomies(target: ImportDb, specs: (TaxonSpec | null)[]): Promise<Resolved> {
+/**
+ * Finds or creates the taxonomies of the rows: one select of all taxonomies, then batched inserts. Also
+ * gives each row its taxonomy's crop name (which the match ignores: the stored one wins, as the PDCI sees).
+ */
+export async function resolveTaxonomies(target: ImportDb, specs: (TaxonSpec | null)[]): Promise<Resolved & { cropnames: (string | null)[] }> {
   const db = germplasmDb(target);
   const known = new Map<string, number>();
+  const cropnames = new Map<string, string | null>();
   const stored = await db
     .selectFrom('taxonomies')
-    .select(['id', 'genus', 'species', 'subtaxa', 'species_author', 'subtaxa_author'])
+    .select(['id', 'genus', 'species', 'subtaxa', 'species_author', 'subtaxa_author', 'cropname'])
     .orderBy('id', 'desc')
     .execute();
-  for (const row of stored) known.set(taxonKey(row), row.id);
+  for (const row of stored) {
+    known.set(taxonKey(row), row.id);
+    cropnames.set(taxonKey(row), row.cropname);
+  }
   const missing = new Map<string, TaxonSpec>();
   for (const spec of specs) {
     if (spec === null) continue;
     const key = taxonKey(spec);
-    if (!known.has(key) && !missing.has(key)) missing.set(key, spec);
+    if (!known.has(key) && !missing.has(key)) {
+      missing.set(key, spec);
+      cropnames.set(key, spec.cropname);
+    }
   }
   const created = await bulkInsert<{ id: number } & Omit<TaxonSpec, 'cropname'>>(
     target,
@@ -39,7 +49,11 @@ export async function resolveTaxonomies(target: ImportDb, specs: (TaxonSpec | nu
   );
   // Matched back by key: RETURNING's row order is not guaranteed.
   for (const row of created) known.set(taxonKey(row), row.id);
-  return { ids: specs.map((spec) => (spec === null ? null : lookup(known, taxonKey(spec)))), created: missing.size };
+  return {
+    ids: specs.map((spec) => (spec === null ? null : lookup(known, taxonKey(spec)))),
+    created: missing.size,
+    cropnames: specs.map((spec) => (spec === null ? null : (cropnames.get(taxonKey(spec)) ?? null))),
+  };
 }
 
 function locationKey(l: LocationSpec): string {

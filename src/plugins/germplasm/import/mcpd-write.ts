@@ -56,7 +56,8 @@ export async function writeMcpd(file: ParsedFile, target: ImportDb, options: Imp
     attributeValues += await writeAttributeValues(target, values, options.update ? 'overwrite' : 'add', new Set(), now);
   }
 
-  await updatePdci(target, ids);
+  // Inserted rows already carry their final score (insertRows); updated rows are scored again here.
+  if (options.update) await updatePdci(target, ids);
   return {
     germplasm: options.update ? 0 : ids.length,
     updated: options.update ? ids.length : 0,
