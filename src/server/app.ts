@@ -15,6 +15,7 @@ import { HttpError, sendError } from './http/errors.js';
 import { SettingsStore } from './settings.js';
 import { tokenRoutes } from './routes/token.js';
 import { settingsRoutes } from './routes/settings.js';
+import { statsRoutes } from './routes/stats.js';
 import type { ServerPlugin } from './plugin.js';
 
 export interface AppOptions {
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(tokenRoutes);
       await api.register(settingsRoutes, { localesDir: options.localesDir });
+      await api.register(statsRoutes, { plugins: options.plugins });
       for (const plugin of options.plugins) if (plugin.routes) await api.register(plugin.routes);
     },
     { prefix: '/api' },

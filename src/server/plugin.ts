@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SchemaMigration } from './db/migration.js';
 import type { TemplateImporter } from './import/importer.js';
+import type { Database } from './db/database.js';
 
 /**
  * The server half of a domain: its tables (migrations), its routes (registered under /api, each with
@@ -13,4 +14,6 @@ export interface ServerPlugin {
   importers?: TemplateImporter[];
   /** Demo files (paths relative to the repository root) loaded into an empty embedded database. */
   demoFiles?: { file: string; type: string }[];
+  /** Counts for `GET stats/overview` (OverviewStats keys, e.g. `germplasm`); absent keys answer 0. */
+  overviewCounts?: Record<string, (database: Database) => Promise<number>>;
 }

@@ -28,6 +28,18 @@ const routes: FastifyPluginAsync = async (app) => {
     (table.view.exportColumns ?? []).map(toSnakeCase),
   );
 
+  // Germplasm per entity type, every type listed (zero included), as the home page's entity chart reads it.
+  app.get('/stats/entitytype', { config: { access: 'public' } }, async () => {
+    const rows = await db
+      .selectFrom('entitytypes as et')
+      .leftJoin('germinatebase as g', 'g.entitytype_id', 'et.id')
+      .select((eb) => ['et.id as entityTypeId', 'et.name as entityTypeName', eb.fn.count<number>('g.id').as('count')])
+      .groupBy(['et.id', 'et.name'])
+      .orderBy('et.id')
+      .execute();
+    return rows.map((r) => ({ ...r, count: Number(r.count) }));
+  });
+
   app.get<{ Params: { id: string } }>('/germplasm/:id', { config: { access: 'public' } }, async (request, reply) => {
     const id = pathId(request.params.id);
     if (id === null) return sendError(reply, 404);
@@ -93,4 +105,9 @@ export const germplasmServer: ServerPlugin = {
   routes,
   importers: [mcpdImporter],
   demoFiles: [{ file: 'demo/germplasm/example-germplasm-mcpd.xlsx', type: 'mcpd' }],
+  overviewCounts: {
+    germplasm: async ({ db }) => Number((await db.withTables<GermplasmTables>().selectFrom('germinatebase').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    // Locations of every type (collecting sites today; dataset and trial sites come with their domains).
+    locations: async ({ db }) => Number((await db.withTables<GermplasmTables>().selectFrom('locations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+  },
 };
