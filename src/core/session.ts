@@ -1,0 +1,186 @@
+import { type } from 'arktype';
+import { roleOf, type Role } from './roles.js';
+
+/**
+ * The login session (SPEC §4): the token from `POST token` (api/README.md §2.2), valid while
+ * now − createdOn ≤ lifetime and slid forward by every successful call. Persisted so it survives reloads.
+ */
+
+/** The `POST token` answer. Extra keys (the never-filled fullName and email) are ignored. */
+export const TokenResponse = type({
+  token: 'string > 0',
+  imageToken: 'string',
+  id: 'number.integer',
+  username: 'string',
+  userType: 'string',
+  lifetime: 'number >= 0',
+  createdOn: 'number',
+});
+export type TokenResponse = typeof TokenResponse.infer;
+
+const StoredSession = type({
+  token: 'string > 0',
+  imageToken: 'string',
+  userId: 'number.integer',
+  username: 'string',
+  userType: 'string',
+  lifetime: 'number >= 0',
+  createdOn: 'number',
+});
+type StoredSession = typeof StoredSession.infer;
+
+export interface SessionState extends StoredSession {
+  role: Role | 'UNKNOWN';
+}
+
+/** The part of the Web Storage API the session uses (localStorage in the browser, a fake in tests). */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface Session {
+  /** The session, or null when logged out. An expired one is still returned: ask isValid. */
+  current(): SessionState | null;
+  /** Starts a session from a `POST token` answer; throws a TypeError when the answer is malformed. */
+  signIn(response: unknown): SessionState;
+  isValid(now?: number): boolean;
+  /** The bearer token while the session is valid, else null. */
+  validToken(now?: number): string | null;
+  /** Slides the session after a successful call; an expired session stays expired. */
+  refresh(now?: number): void;
+  /** Logs out: forgets the token and tells the onClear listeners. */
+  clear(): void;
+  /** Called when the user signs in or out (not on every refresh). Returns the unsubscribe function. */
+  subscribe(listener: (state: SessionState | null) => void): () => void;
+  /** Called when a session ends, so that per-user state elsewhere (the active story) is dropped. */
+  onClear(listener: () => void): () => void;
+}
+
+export const SESSION_STORAGE_KEY = 'germinate-workspace.session';
+
+export interface SessionOptions {
+  now: () => number;
+  /** Null or absent: memory only. */
+  storage?: StorageLike | null;
+  key?: string;
+}
+
+function withRole(stored: StoredSession): SessionState {
+  return { ...stored, role: roleOf(stored.userType) };
+}
+
+function readStored(storage: StorageLike, key: string): StoredSession | null {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(key);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  const checked = StoredSession(parsed);
+  if (checked instanceof type.errors) {
+    // A damaged or outdated value would fail the same way on every load: drop it.
+    try {
+      storage.removeItem(key);
+    } catch {
+      // storage unavailable: nothing to drop
+    }
+    return null;
+  }
+  const { token, imageToken, userId, username, userType, lifetime, createdOn } = checked;
+  return { token, imageToken, userId, username, userType, lifetime, createdOn };
+}
+
+/** Runs every listener even when one throws; the error still surfaces, just not in the caller's stack. */
+function notifyAll<A extends unknown[]>(listeners: Set<(...args: A) => void>, ...args: A): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(...args);
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+}
+
+export function createSession(options: SessionOptions): Session {
+  const { now: clock, storage = null, key = SESSION_STORAGE_KEY } = options;
+  let state: SessionState | null = null;
+  const listeners = new Set<(state: SessionState | null) => void>();
+  const clearListeners = new Set<() => void>();
+
+  if (storage) {
+    const stored = readStored(storage, key);
+    if (stored) state = withRole(stored);
+  }
+
+  // Persistence is best-effort: a full or blocked storage must not break login.
+  function persist(): void {
+    if (!storage) return;
+    try {
+      if (state) {
+        const { role: _role, ...stored } = state;
+        storage.setItem(key, JSON.stringify(stored));
+      } else {
+        storage.removeItem(key);
+      }
+    } catch {
+      // ignored, see above
+    }
+  }
+
+  const isValid = (now: number = clock()): boolean => state !== null && now - state.createdOn <= state.lifetime;
+
+  return {
+    current: () => state,
+    signIn(response) {
+      const checked = TokenResponse(response);
+      if (checked instanceof type.errors) throw new TypeError(`Malformed token response: ${checked.summary}`);
+      state = withRole({
+        token: checked.token,
+        imageToken: checked.imageToken,
+        userId: checked.id,
+        username: checked.username,
+        userType: checked.userType,
+        lifetime: checked.lifetime,
+        // The server's createdOn is on the server's clock; validity is judged on ours, so the session
+        // starts now by our clock (the difference is the login's round trip).
+        createdOn: clock(),
+      });
+      persist();
+      notifyAll(listeners, state);
+      return state;
+    },
+    isValid,
+    validToken: (now = clock()) => (state && isValid(now) ? state.token : null),
+    refresh(now = clock()) {
+      if (!state || !isValid(now) || now <= state.createdOn) return;
+      state = { ...state, createdOn: now };
+      persist();
+    },
+    clear() {
+      if (!state) return;
+      state = null;
+      persist();
+      notifyAll(listeners, null);
+      notifyAll(clearListeners);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    onClear(listener) {
+      clearListeners.add(listener);
+      return () => void clearListeners.delete(listener);
+    },
+  };
+}
