@@ -228,8 +228,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const token = session.validToken(at);
     const headers = new Headers({ Accept: callOptions.raw ? '*/*' : 'application/json' });
-    // Germinate's own client sends `Bearer null` when logged out; the server reads that as no token, but a
-    // missing header says the same without a fake credential, and no proxy or log sees a token-shaped value.
+    // Germinate's own client sends `Bearer null` when logged out, which only Germinate reads as "no token";
+    // to any other server it is an unknown token, and SELECTIVE answers those with 401 even on public routes.
+    // No header means anonymous everywhere.
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const locale = options.locale?.();
     if (locale) headers.set('Accept-Language', locale);
