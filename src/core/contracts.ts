@@ -1,0 +1,97 @@
+import type { AuthMode, Role } from './roles.js';
+
+/**
+ * The contracts between core, shell and plugins on the client side. Core is framework-free: a pane's
+ * component is opaque here (`unknown`); the shell knows it is a React component.
+ */
+
+/** A pane type: one screen of SPEC §2, addressed by its spec route. */
+export interface PaneTypeSpec {
+  /** Unique id, `domain:name`, e.g. `germplasm:passport`. */
+  id: string;
+  /** Spec route pattern with `:params`, e.g. `/data/germplasm/:germplasmId`. */
+  route: string;
+  /** Germinate's route name, as the server's hiddenPages setting lists it (e.g. `passport`). */
+  pageName: string;
+  /** Message key of the pane's title. */
+  titleKey: string;
+  /** Minimum role; null/undefined = open to everyone the authMode lets in. */
+  minRole?: Role | null;
+  /** False for pages that can never be hidden (about/germinate). Default true. */
+  hideable?: boolean;
+  /** Shown in the sidebar of panes the user may open (panes that need params are not). Default true. */
+  inSidebar?: boolean;
+  /** Loads the pane's code (a lazy chunk). */
+  load: () => Promise<unknown>;
+}
+
+/** An open pane: its type, its route params, and its view state (filters, sort, page, tab…). */
+export interface PaneInstance {
+  type: string;
+  params: Record<string, string>;
+  state?: Record<string, unknown>;
+}
+
+/** What a `when` clause and a guard read: published by core and plugins. */
+export interface ContextKeys {
+  authMode: AuthMode;
+  /** The caller's role, or null when not logged in. */
+  role: Role | null;
+  /** Type id of the focused pane, or null. */
+  focusedPane: string | null;
+  /** Number of items selected in the focused pane. */
+  selectionCount: number;
+  /** Plugin-published keys (namespaced `domain.key`). */
+  [key: string]: unknown;
+}
+
+/** Where a command was run from (palette, key, button, story step), for history and replay. */
+export type CommandSource = 'palette' | 'key' | 'button' | 'menu' | 'story' | 'api';
+
+export interface CommandSpec<Args = unknown> {
+  /** `domain:verb-noun`, e.g. `germplasm:open-passport`. */
+  id: string;
+  /** Message key of the title shown in the palette and menus. */
+  titleKey: string;
+  /** Key strings in tinykeys syntax (`$mod+k`, `g g`, `Shift+x`). */
+  keys?: string[];
+  /** Whether the command is available; absent = always. */
+  when?: (context: ContextKeys) => boolean;
+  run(args: Args, context: CommandContext): unknown;
+}
+
+/** Services a command receives by name (never positional). */
+export interface CommandContext {
+  keys: ContextKeys;
+  source: CommandSource;
+  [service: string]: unknown;
+}
+
+/** Live palette entries (e.g. "germplasm by name" searching the server as you type). */
+export interface PaletteProvider {
+  id: string;
+  /** Minimum characters before the provider is asked (3 for server searches). */
+  minLength: number;
+  search(text: string, signal: AbortSignal): Promise<PaletteItem[]>;
+}
+
+export interface PaletteItem {
+  id: string;
+  /** Already-translated label (data, e.g. a germplasm name) … */
+  label: string;
+  /** … and an optional message key for its kind. */
+  kindKey?: string;
+  run(context: CommandContext): unknown;
+}
+
+/** A client plugin: one inspectable object whose contributions core can list without running it. */
+export interface ClientPlugin {
+  id: string;
+  requires?: string[];
+  contributes: {
+    panes?: PaneTypeSpec[];
+    commands?: CommandSpec[];
+    paletteProviders?: PaletteProvider[];
+  };
+  activate?(services: Record<string, unknown>): void | (() => void);
+}
