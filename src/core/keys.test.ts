@@ -63,7 +63,17 @@ describe('parseKeys', () => {
   });
 
   it('parses what it accepts the way tinykeys does', () => {
-    for (const binding of ['$mod+k', 'Shift+x', 'g g', 'Control+Alt+Delete', '$mod++', 'Alt+-', 'Shift+?', 'KeyK', 'ü']) {
+    for (const binding of [
+      '$mod+k',
+      'Shift+x',
+      'g g',
+      'Control+Alt+Delete',
+      '$mod++',
+      'Alt+-',
+      'Shift+?',
+      'KeyK',
+      'ü',
+    ]) {
       for (const platform of ['mac', 'other'] as const) {
         const ours = normalizeKeys(binding, platform);
         const theirs = parseKeybinding(ours);
@@ -126,8 +136,19 @@ describe('formatKeys', () => {
 });
 
 const core = (keys: string, command: string): KeyBinding => ({ keys, command, layer: 'core', source: 'core' });
-const plugin = (keys: string, command: string, source = 'germplasm'): KeyBinding => ({ keys, command, layer: 'plugin', source });
-const user = (keys: string, command: string, enabled?: boolean): KeyBinding => ({ keys, command, layer: 'user', source: 'user', enabled });
+const plugin = (keys: string, command: string, source = 'germplasm'): KeyBinding => ({
+  keys,
+  command,
+  layer: 'plugin',
+  source,
+});
+const user = (keys: string, command: string, enabled?: boolean): KeyBinding => ({
+  keys,
+  command,
+  layer: 'user',
+  source: 'user',
+  enabled,
+});
 
 describe('createKeymap', () => {
   function keymap(platform: 'mac' | 'other' = 'other') {
@@ -254,7 +275,9 @@ describe('createKeymap', () => {
       map.add(plugin('x', 'a:one', 'a'), plugin('x', 'b:two', 'b'));
       expect(later).toHaveBeenCalledTimes(1);
       expect(error).toHaveBeenCalledTimes(1);
-      expect(warn).toHaveBeenCalledWith("Key conflict on 'x' in the plugin layer: a:one (a) is kept, b:two (b) is not bound");
+      expect(warn).toHaveBeenCalledWith(
+        "Key conflict on 'x' in the plugin layer: a:one (a) is kept, b:two (b) is not bound",
+      );
       expect(map.resolve()).toEqual({ x: 'a:one' });
     } finally {
       warn.mockRestore();
@@ -275,10 +298,7 @@ describe('bindingsOf', () => {
   it('lists the keys commands declare', () => {
     expect(
       bindingsOf(
-        [
-          { id: 'germplasm:open-table', keys: ['g g', '$mod+g'] },
-          { id: 'germplasm:mark-all' },
-        ],
+        [{ id: 'germplasm:open-table', keys: ['g g', '$mod+g'] }, { id: 'germplasm:mark-all' }],
         'plugin',
         'germplasm',
       ),

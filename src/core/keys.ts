@@ -55,7 +55,10 @@ function parseKey(binding: string, key: string): string {
   if ([...key].length === 1) return key.toLowerCase();
   const named = NAMED_KEYS.get(key.toLowerCase());
   if (named === undefined) {
-    throw new KeyBindingError(binding, `unknown key '${key}' (a single character, or a name like Enter, ArrowUp, F2, KeyK)`);
+    throw new KeyBindingError(
+      binding,
+      `unknown key '${key}' (a single character, or a name like Enter, ArrowUp, F2, KeyK)`,
+    );
   }
   return named;
 }
@@ -275,7 +278,13 @@ export function createKeymap(options: KeymapOptions): Keymap {
       const first = firsts.get(slot);
       if (!first) firsts.set(slot, entry);
       else if (first.binding.command !== entry.binding.command) {
-        found.push({ kind: 'same-key', keys: entry.keys, layer: entry.binding.layer, kept: first.binding, shadowed: entry.binding });
+        found.push({
+          kind: 'same-key',
+          keys: entry.keys,
+          layer: entry.binding.layer,
+          kept: first.binding,
+          shadowed: entry.binding,
+        });
       }
     }
     const live = [...winners().values()];
@@ -283,7 +292,14 @@ export function createKeymap(options: KeymapOptions): Keymap {
       for (const long of live) {
         const isPrefix =
           short.presses.length < long.presses.length && short.presses.every((press, i) => press === long.presses[i]);
-        if (isPrefix) found.push({ kind: 'prefix', keys: short.keys, chordKeys: long.keys, prefix: short.binding, chord: long.binding });
+        if (isPrefix)
+          found.push({
+            kind: 'prefix',
+            keys: short.keys,
+            chordKeys: long.keys,
+            prefix: short.binding,
+            chord: long.binding,
+          });
       }
     }
     return found;
@@ -304,7 +320,8 @@ export function createKeymap(options: KeymapOptions): Keymap {
   return {
     add(...bindings) {
       const added = bindings.map((binding): Entry => {
-        if (!(binding.layer in LAYER_RANK)) throw new Error(`Key binding for '${binding.command}' has an unknown layer '${binding.layer}'`);
+        if (!(binding.layer in LAYER_RANK))
+          throw new Error(`Key binding for '${binding.command}' has an unknown layer '${binding.layer}'`);
         if (binding.command === '') throw new Error(`Key binding '${binding.keys}' names no command`);
         let keys: string;
         try {
@@ -365,5 +382,7 @@ export function bindingsOf(
   layer: KeyLayer,
   source?: string,
 ): KeyBinding[] {
-  return commands.flatMap((command) => (command.keys ?? []).map((keys) => ({ keys, command: command.id, layer, source })));
+  return commands.flatMap((command) =>
+    (command.keys ?? []).map((keys) => ({ keys, command: command.id, layer, source })),
+  );
 }

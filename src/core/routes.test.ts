@@ -111,7 +111,9 @@ describe('buildPath', () => {
 
   it('encodes dot segments that a browser would resolve away', () => {
     expect(buildPath('/search/:searchTerm', { searchTerm: '..' })).toBe('/search/%2E%2E');
-    expect(matchPath(buildPath('/search/:searchTerm', { searchTerm: '.' }), routes('/search/:searchTerm'))?.params).toEqual({
+    expect(
+      matchPath(buildPath('/search/:searchTerm', { searchTerm: '.' }), routes('/search/:searchTerm'))?.params,
+    ).toEqual({
       searchTerm: '.',
     });
   });
@@ -170,12 +172,15 @@ describe('SPEC_ROUTES', () => {
     expect(new Set(shapes).size).toBe(shapes.length);
   });
 
-  it.each(SPEC_ROUTES.map((route) => [route.name, route] as const))('%s round-trips through buildPath and matchPath', (_, route) => {
-    const params = Object.fromEntries(compileRoute(route.route).params.map((name) => [name, sample(name)]));
-    const path = buildPath(route.route, params);
-    expect(matchPath(path, SPEC_ROUTES)).toEqual({ paneType: route, params });
-    expect(matchPath(`${path}/`, SPEC_ROUTES)?.paneType).toBe(route);
-  });
+  it.each(SPEC_ROUTES.map((route) => [route.name, route] as const))(
+    '%s round-trips through buildPath and matchPath',
+    (_, route) => {
+      const params = Object.fromEntries(compileRoute(route.route).params.map((name) => [name, sample(name)]));
+      const path = buildPath(route.route, params);
+      expect(matchPath(path, SPEC_ROUTES)).toEqual({ paneType: route, params });
+      expect(matchPath(`${path}/`, SPEC_ROUTES)?.paneType).toBe(route);
+    },
+  );
 
   it('carries the roles, guards and hiding rules of the route table', () => {
     expect(specRouteByName('passport')?.route).toBe('/data/germplasm/:germplasmId');
@@ -183,7 +188,12 @@ describe('SPEC_ROUTES', () => {
     expect(specRouteByName('user-feedback')?.minRole).toBe('ADMIN');
     expect(specRouteByName('home')?.minRole).toBeNull();
     expect(SPEC_ROUTES.filter((route) => !route.hideable).map((route) => route.name)).toEqual(['about-germinate']);
-    expect(SPEC_ROUTES.filter((route) => !route.guarded).map((route) => route.name)).toEqual(['login', 'setup', '403', '404']);
+    expect(SPEC_ROUTES.filter((route) => !route.guarded).map((route) => route.name)).toEqual([
+      'login',
+      'setup',
+      '403',
+      '404',
+    ]);
     expect(SPEC_ROUTES.filter((route) => !route.inSpec).map((route) => route.name)).toEqual([
       'backup',
       'datasets-details',

@@ -118,7 +118,8 @@ export function matchPath<T extends { readonly route: string }>(
   for (const paneType of paneTypes) {
     const route = compileRoute(paneType.route);
     const params = route.match(segments);
-    if (params !== null && (best === null || outranks(route.rank, best.rank))) best = { paneType, params, rank: route.rank };
+    if (params !== null && (best === null || outranks(route.rank, best.rank)))
+      best = { paneType, params, rank: route.rank };
   }
   return best && { paneType: best.paneType, params: best.params };
 }

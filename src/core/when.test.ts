@@ -135,8 +135,12 @@ describe('and / or / not', () => {
   });
 
   it('describe with parentheses only where precedence needs them', () => {
-    expect(and(curator, or(some, loggedIn)).description).toBe('role >= DATA_CURATOR && (selectionCount >= 1 || loggedIn)');
-    expect(or(and(curator, some), loggedIn).description).toBe('role >= DATA_CURATOR && selectionCount >= 1 || loggedIn');
+    expect(and(curator, or(some, loggedIn)).description).toBe(
+      'role >= DATA_CURATOR && (selectionCount >= 1 || loggedIn)',
+    );
+    expect(or(and(curator, some), loggedIn).description).toBe(
+      'role >= DATA_CURATOR && selectionCount >= 1 || loggedIn',
+    );
     expect(not(loggedIn).description).toBe('!loggedIn');
     expect(not(curator).description).toBe('!(role >= DATA_CURATOR)');
     expect(not(and(curator, some)).description).toBe('!(role >= DATA_CURATOR && selectionCount >= 1)');
@@ -190,6 +194,7 @@ describe('predicate, describeWhen, minRoleOf', () => {
     }
     expect(describeWhen(hasMap)).toBe('custom: hasMap');
     expect(describeWhen(() => true)).toBe('custom');
+    expect(describeWhen({ when: () => true }.when)).toBe('custom');
     expect(minRoleOf(roleAtLeast('ADMIN'))).toBe('ADMIN');
     expect(minRoleOf(() => true)).toBeNull();
     expect(minRoleOf(undefined)).toBeNull();

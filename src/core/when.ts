@@ -78,7 +78,8 @@ export function paneFocused(typeId: string): When {
 
 /** Between `min` and `max` (inclusive) items are selected in the focused pane; no `max` = no upper bound. */
 export function selection(min: number, max?: number): When {
-  if (!Number.isInteger(min) || min < 0) throw new RangeError(`selection(): min must be a whole number ≥ 0, got ${min}`);
+  if (!Number.isInteger(min) || min < 0)
+    throw new RangeError(`selection(): min must be a whole number ≥ 0, got ${min}`);
   if (max !== undefined && (!Number.isInteger(max) || max < min)) {
     throw new RangeError(`selection(): max must be a whole number ≥ min (${min}), got ${max}`);
   }
@@ -139,7 +140,11 @@ export function not(part: When): When {
  * A condition the helpers above can't express (e.g. a plugin key compared with `>`). The description
  * is required so the help pane still has something to show; `minRole` only if the test implies it.
  */
-export function predicate(description: string, test: (context: ContextKeys) => boolean, minRole: Role | null = null): When {
+export function predicate(
+  description: string,
+  test: (context: ContextKeys) => boolean,
+  minRole: Role | null = null,
+): When {
   if (description.trim() === '') throw new TypeError('predicate() needs a description');
   return make(description, COMPARE, minRole, test);
 }
@@ -148,7 +153,8 @@ export function predicate(description: string, test: (context: ContextKeys) => b
 export function describeWhen(when: ((context: ContextKeys) => boolean) | undefined): string | null {
   if (when === undefined) return null;
   if (isWhen(when)) return when.description;
-  return when.name ? `custom: ${when.name}` : 'custom';
+  // `{ when: () => … }` names the arrow 'when', which says nothing.
+  return when.name && when.name !== 'when' ? `custom: ${when.name}` : 'custom';
 }
 
 /** The role a `when` is known to require, or null. */
