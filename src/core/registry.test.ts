@@ -52,6 +52,15 @@ describe('registerPlugin', () => {
     expect(() => registry.registerPlugin(twin)).toThrow(
       "Plugin 'twin': pane type 'twin:passport' route '/data/germplasm/:id' matches the same paths as pane type 'germplasm:passport'",
     );
+    expect(() => registry.registerPlugin(twin)).toThrow(expect.objectContaining({ code: 'duplicate-route' }));
+    // Two of one shape inside the same plugin are refused too.
+    const pair: ClientPlugin = {
+      id: 'pair',
+      contributes: { panes: [pane('pair:a', '/x/:a'), pane('pair:b', '/x/:b')] },
+    };
+    expect(() => registry.registerPlugin(pair)).toThrow(
+      "pane type 'pair:b' route '/x/:b' matches the same paths as pane type 'pair:a'",
+    );
   });
 
   it('leaves no trace of a plugin that fails a check', () => {

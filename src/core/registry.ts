@@ -20,6 +20,7 @@ import { describeWhen, minRoleOf } from './when.js';
 
 export type RegistryErrorCode =
   | 'duplicate-id'
+  | 'duplicate-route'
   | 'invalid-contribution'
   | 'missing-requirement'
   | 'required-by'
@@ -209,7 +210,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       // Same shape = same paths: one of the two could never be opened from a URL.
       if (other !== undefined) {
         throw new RegistryError(
-          'duplicate-id',
+          'duplicate-route',
           `Plugin '${pluginId}': pane type '${pane.id}' route '${pane.route}' matches the same paths as pane type '${other}'`,
         );
       }
@@ -293,9 +294,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       throw new RegistryError(
         'activation-failed',
         `Plugin '${plugin.id}' failed to activate: ${(error as Error)?.message ?? String(error)}`,
-        {
-          cause: error,
-        },
+        { cause: error },
       );
     }
     notify({ type: 'registered', pluginId: plugin.id });
