@@ -1,0 +1,73 @@
+import type { TableRequest } from '../../core/api-client.js';
+import { type } from 'arktype';
+import { Filter } from '../../core/table-request.js';
+
+/**
+ * A table pane's view state (what goes into the URL's layout) and the request it makes. Reading is
+ * defensive: a hand-edited or old link must never break the pane, so bad parts fall back to defaults.
+ */
+export interface TableViewState {
+  filters: Filter[];
+  orderBy: string | null;
+  ascending: boolean;
+  page: number;
+}
+
+export const DEFAULT_VIEW: TableViewState = { filters: [], orderBy: null, ascending: true, page: 1 };
+
+export function readViewState(raw: unknown): TableViewState {
+  if (typeof raw !== 'object' || raw === null) return { ...DEFAULT_VIEW };
+  const record = raw as Record<string, unknown>;
+  const filters = Array.isArray(record.filters)
+    ? record.filters.filter(isFilter)
+    : [];
+  const page = typeof record.page === 'number' && Number.isInteger(record.page) && record.page >= 1 ? record.page : 1;
+  const orderBy = typeof record.orderBy === 'string' && record.orderBy !== '' ? record.orderBy : null;
+  const ascending = record.ascending !== false;
+  return { filters, orderBy, ascending, page };
+}
+
+function isFilter(value: unknown): value is Filter {
+  return !(Filter(value) instanceof type.errors);
+}
+
+/** The view state as stored: defaults left out so links stay short. */
+export function writeViewState(view: TableViewState): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (view.filters.length > 0) out.filters = view.filters;
+  if (view.orderBy !== null) {
+    out.orderBy = view.orderBy;
+    out.ascending = view.ascending;
+  }
+  if (view.page !== 1) out.page = view.page;
+  return out;
+}
+
+/** The request for a page. `prevCount` lets the server skip counting again while only the page changes. */
+export function toRequest(view: TableViewState, limit: number, prevCount: number): TableRequest {
+  return {
+    page: view.page,
+    limit,
+    prevCount,
+    orderBy: view.orderBy,
+    ascending: view.orderBy === null ? null : view.ascending ? 1 : 0,
+    filter: view.filters.length > 0 ? view.filters : null,
+  };
+}
+
+/** Clicking a header: a new column sorts ascending, the same column flips; back to page 1. */
+export function sortBy(view: TableViewState, column: string): TableViewState {
+  const ascending = view.orderBy === column ? !view.ascending : true;
+  return { ...view, orderBy: column, ascending, page: 1 };
+}
+
+export function pageCount(count: number, perPage: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, count) / perPage));
+}
+
+/** SPEC §5: a page jump is a whole number between 1 and the last page. */
+export function validPage(text: string, maxPage: number): number | null {
+  if (!/^\s*\d+\s*$/.test(text)) return null;
+  const page = Number(text);
+  return page >= 1 && page <= maxPage ? page : null;
+}
