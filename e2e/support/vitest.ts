@@ -1,0 +1,54 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { closePage, launchBrowser, newPage, watchOf, type PageOptions } from './browser.js';
+
+export interface BrowserFixture {
+  /** The browser of this test file (launched in beforeAll). */
+  readonly browser: Browser;
+  /** A watched page in a fresh context; closed after the test, which fails on uncaught page errors. */
+  page(options?: PageOptions): Promise<Page>;
+}
+
+/**
+ * One Chromium per test file; each test's pages are checked and closed in afterEach. An uncaught page
+ * error fails the test even when its assertions passed: a broken pane must not pass by luck.
+ */
+export function useBrowser(): BrowserFixture {
+  let browser: Browser | null = null;
+  let open: Page[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    const pages = open;
+    open = [];
+    const problems: string[] = [];
+    for (const page of pages) {
+      const watch = watchOf(page);
+      for (const error of watch.pageErrors) problems.push(`uncaught page error on ${page.url()}: ${error.stack ?? error.message}`);
+      await closePage(page).catch(() => undefined);
+    }
+    if (problems.length) throw new Error(problems.join('\n'));
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('useBrowser(): the browser starts in beforeAll');
+      return browser;
+    },
+    async page(options) {
+      if (!browser) throw new Error('useBrowser(): the browser starts in beforeAll');
+      const page = await newPage(browser, options);
+      open.push(page);
+      return page;
+    },
+  };
+}
+
+/** Fails now (not only after the test) when the page has had an uncaught error. */
+export function expectNoPageErrors(page: Page): void {
+  const errors = watchOf(page).pageErrors;
+  if (errors.length) throw new Error(`uncaught page errors:\n${errors.map((e) => e.stack ?? e.message).join('\n')}`);
+}
