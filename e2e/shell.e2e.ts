@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2EServer, useBrowser, waitForNoNetwork, type E2EServer } from './support/index.js';
+
+/** The shell in Chromium against the real server: home, palette, tiling by keyboard, URL, locale, login. */
+
+const regions = (page: Page) => page.locator('section[role="region"][data-pane-key]');
+
+async function openHome(page: Page, server: E2EServer): Promise<void> {
+  await page.goto(`${server.url}/home`);
+  await page.locator('[data-stat="germplasm"]').filter({ hasText: /\d/ }).waitFor();
+}
+
+describe('shell (authMode SELECTIVE)', () => {
+  const browser = useBrowser();
+  let server: E2EServer;
+  beforeAll(async () => {
+    server = await startE2EServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('shows the overview counts of the demo data on /home', async () => {
+    const page = await browser.page();
+    await openHome(page, server);
+    expect(await page.locator('[data-stat="germplasm"]').textContent()).toBe('2,010');
+    expect(await page.getByRole('region', { name: 'Home' }).count()).toBe(1);
+  });
+
+  it('opens the palette with Ctrl+K and runs "Keyboard help" from it', async () => {
+    const page = await browser.page();
+    await openHome(page, server);
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.keyboard.type('keyboard help');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    const help = page.getByRole('region', { name: 'Keyboard help' });
+    await help.waitFor();
+    expect(await help.getByText('workspace:split-right').count()).toBe(1);
+    expect(page.url()).toContain('/help/keyboard?layout=');
+  });
+
+  it('splits and closes panes by keyboard, keeps the layout in the URL, and restores it on reload', async () => {
+    const page = await browser.page();
+    await openHome(page, server);
+    await page.keyboard.press('Alt+Backslash');
+    await expect.poll(() => regions(page).count()).toBe(2);
+    await page.keyboard.press('Alt+Minus');
+    await expect.poll(() => regions(page).count()).toBe(3);
+    const url = page.url();
+    expect(url).toMatch(/\/home\?layout=1\./);
+    await page.reload();
+    await expect.poll(() => regions(page).count()).toBe(3);
+    expect(page.url()).toBe(url);
+    // Focus moves by keyboard, then the focused pane closes.
+    await page.keyboard.press('Alt+ArrowUp');
+    await page.keyboard.press('Alt+KeyW');
+    await expect.poll(() => regions(page).count()).toBe(2);
+    await page.keyboard.press('Alt+KeyW');
+    await expect.poll(() => regions(page).count()).toBe(1);
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/home');
+    // Back restores the previous layout (pushState for user navigation).
+    await page.goBack();
+    await expect.poll(() => regions(page).count()).toBe(2);
+  });
+
+  it('renders German texts after switching the locale, and keeps them after a reload', async () => {
+    const page = await browser.page();
+    await openHome(page, server);
+    await page.getByLabel('Language').selectOption('de_DE');
+    await page.getByText('Willkommen bei Germinate').waitFor();
+    expect(await page.locator('[data-stat="germplasm"]').textContent()).toBe('2.010');
+    await page.waitForTimeout(400); // the store writes after a short debounce
+    await page.reload();
+    await page.getByText('Willkommen bei Germinate').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
+  });
+
+  it('toggles dark mode by keyboard', async () => {
+    const page = await browser.page();
+    await openHome(page, server);
+    await page.keyboard.press('Alt+Shift+KeyD');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await waitForNoNetwork(page);
+  });
+});
+
+describe('shell (authMode FULL)', () => {
+  const browser = useBrowser();
+  let server: E2EServer;
+  beforeAll(async () => {
+    server = await startE2EServer({ authMode: 'FULL' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('sends an anonymous visitor to login and back to the target after logging in', async () => {
+    const page = await browser.page();
+    await page.goto(`${server.url}/help/keyboard`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await page.getByLabel('Username').fill('regular');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await page.getByText('Invalid username or password').first().waitFor();
+    await page.getByLabel('Password').fill('regular-password-1');
+    await page.getByLabel('Password').press('Enter');
+    await page.getByRole('region', { name: 'Keyboard help' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/help/keyboard');
+  });
+});

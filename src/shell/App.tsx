@@ -1,0 +1,70 @@
+import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
+import { IntlProvider } from 'react-intl';
+import type { Translator } from '../core/i18n.js';
+import type { Box } from './box.js';
+import { ServicesContext, type Services } from './pane-api.js';
+import { ShellContext, useShell, useShellState, type ShellRuntime } from './shell-context.js';
+import { useKeyBindings } from './use-key-bindings.js';
+import { LoadingModal } from './frame/LoadingModal.js';
+import { Sidebar } from './frame/Sidebar.js';
+import { Toasts } from './frame/Toasts.js';
+import { TopBar } from './frame/TopBar.js';
+import { Workspace } from './workspace/Workspace.js';
+
+// cmdk and its dialog load when the palette first opens, not with the first screen.
+const Palette = lazy(() => import('./frame/Palette.js'));
+
+export interface AppProps {
+  runtime: ShellRuntime;
+  translator: Box<Translator>;
+  /** Services without the translator, which changes with the locale. */
+  services: Omit<Services, 'translator' | 't'>;
+}
+
+function Frame() {
+  const { paletteOpen } = useShellState();
+  return (
+    <div className="shell">
+      <TopBar />
+      <div className="shell-body">
+        <Sidebar />
+        <main className="shell-main">
+          <Workspace />
+        </main>
+      </div>
+      <Toasts />
+      <LoadingModal />
+      {paletteOpen ? (
+        <Suspense fallback={null}>
+          <PaletteHost />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+function PaletteHost() {
+  const { shell } = useShell();
+  return <Palette onClose={() => shell.setPaletteOpen(false)} />;
+}
+
+export function App({ runtime, translator, services }: AppProps) {
+  const current = useSyncExternalStore(translator.subscribe, translator.get);
+  const value = useMemo<Services>(() => ({ ...services, translator: current, t: current.t }), [services, current]);
+  useKeyBindings(runtime);
+  return (
+    <IntlProvider
+      locale={current.intl.locale}
+      defaultLocale="en-GB"
+      messages={current.intl.messages}
+      // Missing texts show the key or English, as the core translator does; nothing to report.
+      onError={() => undefined}
+    >
+      <ServicesContext.Provider value={value}>
+        <ShellContext.Provider value={runtime}>
+          <Frame />
+        </ShellContext.Provider>
+      </ServicesContext.Provider>
+    </IntlProvider>
+  );
+}

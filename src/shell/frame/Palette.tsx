@@ -1,0 +1,146 @@
+import { Command } from 'cmdk';
+import { useEffect, useMemo, useState } from 'react';
+import type { PaletteItem } from '../../core/contracts.js';
+import { formatKeys } from '../../core/keys.js';
+import { guardPane } from '../../core/guard.js';
+import { useServices } from '../pane-api.js';
+import { useShell } from '../shell-context.js';
+import { roleOfSession } from '../session-role.js';
+import { matches } from '../palette-filter.js';
+
+interface Found {
+  providerId: string;
+  items: PaletteItem[];
+}
+
+/** Debounce of the live providers, so a server search runs once the typing pauses. */
+const SEARCH_DELAY_MS = 200;
+
+/** The command palette: every available command with its keys, the panes to go to, live results. */
+export default function Palette({ onClose }: { onClose: () => void }) {
+  const services = useServices();
+  const { t, registry, settings, session, workspace } = services;
+  const { shell, run, keymap, platform } = useShell();
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<Found[]>([]);
+  const context = shell.contextKeys();
+
+  const commands = useMemo(
+    () => registry.available(context).filter((command) => command.id !== 'shell:open-palette'),
+    // The palette is mounted fresh each time it opens, so its context is fixed while it shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [registry],
+  );
+  const role = roleOfSession(session);
+  const panes = registry
+    .paneTypes()
+    .filter(
+      (pane) =>
+        pane.inSidebar !== false &&
+        !pane.route.includes(':') &&
+        guardPane({ authMode: settings.authMode, hiddenPages: settings.hiddenPages, role, pane }).kind === 'allow',
+    );
+
+  useEffect(() => {
+    const text = query.trim();
+    const providers = registry.paletteProviders().filter((provider) => text.length >= provider.minLength && text !== '');
+    if (providers.length === 0) {
+      setFound([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      for (const provider of providers) {
+        provider
+          .search(text, controller.signal)
+          .then((items) => {
+            if (controller.signal.aborted) return;
+            setFound((old) => [...old.filter((f) => f.providerId !== provider.id), { providerId: provider.id, items }]);
+          })
+          .catch(() => undefined);
+      }
+    }, SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, registry]);
+
+  const close = () => onClose();
+  const shownCommands = commands.filter((command) => matches(query, t(command.titleKey), command.id));
+  const shownPanes = panes.filter((pane) => matches(query, t(pane.titleKey), pane.route));
+  return (
+    <Command.Dialog
+      open
+      onOpenChange={(open) => !open && close()}
+      label={t('shell.palette.label')}
+      shouldFilter={false}
+      className="palette"
+      overlayClassName="palette-overlay"
+      contentClassName="palette-content"
+    >
+      <Command.Input value={query} onValueChange={setQuery} placeholder={t('shell.palette.placeholder')} aria-label={t('shell.palette.placeholder')} />
+      <Command.List>
+        <Command.Empty>{t('shell.palette.empty')}</Command.Empty>
+        {found.map((group) =>
+          group.items.length === 0 ? null : (
+            <Command.Group key={group.providerId} heading={t('shell.palette.results')}>
+              {group.items.map((item) => (
+                <Command.Item
+                  key={`${group.providerId}:${item.id}`}
+                  value={`${group.providerId}:${item.id}`}
+                  onSelect={() => {
+                    close();
+                    void Promise.resolve(item.run({ ...services, keys: shell.contextKeys(), source: 'palette' })).catch((error: unknown) =>
+                      console.error('Palette item failed', error),
+                    );
+                  }}
+                >
+                  <span>{item.label}</span>
+                  {item.kindKey ? <span className="palette-kind">{t(item.kindKey)}</span> : null}
+                </Command.Item>
+              ))}
+            </Command.Group>
+          ),
+        )}
+        {shownCommands.length > 0 ? (
+          <Command.Group heading={t('shell.palette.commands')}>
+            {shownCommands.map((command) => {
+              const keys = keymap.keysOf(command.id)[0];
+              return (
+                <Command.Item
+                  key={command.id}
+                  value={command.id}
+                  onSelect={() => {
+                    close();
+                    run(command.id, 'palette');
+                  }}
+                >
+                  <span>{t(command.titleKey)}</span>
+                  {keys ? <kbd>{formatKeys(keys, platform)}</kbd> : null}
+                </Command.Item>
+              );
+            })}
+          </Command.Group>
+        ) : null}
+        {shownPanes.length > 0 ? (
+          <Command.Group heading={t('shell.palette.goTo')}>
+            {shownPanes.map((pane) => (
+              <Command.Item
+                key={pane.id}
+                value={`pane:${pane.id}`}
+                onSelect={() => {
+                  close();
+                  workspace.open({ type: pane.id, params: {} }, 'replace');
+                }}
+              >
+                <span>{t(pane.titleKey)}</span>
+                <span className="palette-kind">{pane.route}</span>
+              </Command.Item>
+            ))}
+          </Command.Group>
+        ) : null}
+      </Command.List>
+    </Command.Dialog>
+  );
+}

@@ -1,0 +1,51 @@
+import { useSyncExternalStore } from 'react';
+import { guardPane } from '../../core/guard.js';
+import { roleOfSession } from '../session-role.js';
+import { useServices } from '../pane-api.js';
+import { useShell, useShellState } from '../shell-context.js';
+
+/** The pane types this user may open, grouped by plugin; a click opens one in the focused tile. */
+export function Sidebar() {
+  const { t, registry, session, settings, workspace } = useServices();
+  const { layout } = useShellState();
+  useShell();
+  useSyncExternalStore(session.subscribe, session.current);
+  const role = roleOfSession(session);
+  const focusedType = layout.panes[layout.focused]?.type;
+  const groups = registry
+    .plugins()
+    .map((plugin) => ({
+      id: plugin.id,
+      panes: (plugin.contributes.panes ?? []).filter(
+        (pane) =>
+          pane.inSidebar !== false &&
+          !pane.route.includes(':') &&
+          guardPane({ authMode: settings.authMode, hiddenPages: settings.hiddenPages, role, pane }).kind === 'allow',
+      ),
+    }))
+    .filter((group) => group.panes.length > 0);
+  return (
+    <nav className="shell-sidebar" aria-label={t('shell.sidebar')}>
+      {groups.map((group) => (
+        <section key={group.id} aria-labelledby={`sidebar-${group.id}`}>
+          <h2 id={`sidebar-${group.id}`}>{t(`shell.plugin.${group.id}`)}</h2>
+          <ul>
+            {group.panes.map((pane) => (
+              <li key={pane.id}>
+                <button
+                  type="button"
+                  aria-current={pane.id === focusedType ? 'page' : undefined}
+                  onClick={(event) =>
+                    workspace.open({ type: pane.id, params: {} }, event.shiftKey ? 'right' : 'replace')
+                  }
+                >
+                  {t(pane.titleKey)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useServices } from '../pane-api.js';
+import { useShell, useShellState } from '../shell-context.js';
+import type { ShownToast } from '../shell-controller.js';
+
+function ToastItem({ toast }: { toast: ShownToast }) {
+  const { t } = useServices();
+  const { shell } = useShell();
+  useEffect(() => {
+    const timer = setTimeout(() => shell.dismissToast(toast.id), toast.autoHideMs);
+    return () => clearTimeout(timer);
+  }, [shell, toast]);
+  const urgent = toast.variant === 'danger' || toast.variant === 'warning';
+  return (
+    <li className={`toast toast-${toast.variant}`} role={urgent ? 'alert' : 'status'}>
+      <strong className="toast-title">{t(toast.titleKey)}</strong>
+      <span className="toast-message">{t(toast.messageKey, toast.values)}</span>
+      <button type="button" className="toast-close" aria-label={t('shell.toast.close')} onClick={() => shell.dismissToast(toast.id)}>
+        <span aria-hidden="true">✕</span>
+      </button>
+    </li>
+  );
+}
+
+/** SPEC §8: appended below older ones, hidden after their delay (5 s for errors). */
+export function Toasts() {
+  const { toasts } = useShellState();
+  return (
+    <ol className="shell-toasts">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,182 @@
+import { createRoot } from 'react-dom/client';
+import { subscribe } from 'valtio/vanilla';
+import { createApiClient } from '../core/api-client.js';
+import { createClientState } from '../core/client-state.js';
+import { createTranslator, isLocale, loadMessages, toLanguageTag, type Locale, type Messages } from '../core/i18n.js';
+import { bindingsOf, createKeymap, detectPlatform } from '../core/keys.js';
+import { singlePane } from '../core/layout.js';
+import { createRegistry } from '../core/registry.js';
+import { createSession } from '../core/session.js';
+import en_GB from '../../locales/en_GB.json';
+import de_DE from '../../locales/de_DE.json';
+import { clientPlugins } from '../plugins/client.js';
+import { App } from './App.js';
+import { createBox } from './box.js';
+import { createCorePlugin } from './core-plugin.js';
+import { loadSettings } from './load-settings.js';
+import type { Services, Workspace } from './pane-api.js';
+import { roleOfSession } from './session-role.js';
+import type { ShellRuntime } from './shell-context.js';
+import { createShellController } from './shell-controller.js';
+import { createLoadingTracker } from './loading.js';
+import './shell.css';
+
+/** Bootstraps the client: settings, session, state, texts, plugins, then the shell (ARCHITECTURE "The client"). */
+async function boot(): Promise<void> {
+  const session = createSession({ now: Date.now, storage: window.localStorage });
+  // The api client exists before the shell (settings are its first call), so its callbacks go through these.
+  const late = {
+    navigate: (_path: string) => {},
+    toast: (_toast: Parameters<Services['toast']>[0]) => {},
+    settled: (_ok: boolean) => {},
+  };
+  let authMode: Services['settings']['authMode'] = 'NONE';
+  const loading = createLoadingTracker((shown) => shellRef?.setLoading(shown));
+  let locale: Locale = 'en_GB';
+  const api = createApiClient({
+    session,
+    authMode: () => authMode,
+    onNavigate: (path, remember) => {
+      if (remember) store.state.originalTarget = remember;
+      late.navigate(path);
+    },
+    onToast: (toast) => late.toast(toast),
+    onSettled: (outcome) => late.settled(outcome.ok),
+    fetch: loading.wrap((input, init) => fetch(input, init)),
+    locale: () => locale,
+    currentPath: () => window.location.pathname + window.location.search,
+  });
+  const { settings, setupNeeded } = await loadSettings(api);
+  authMode = settings.authMode;
+
+  const store = createClientState({
+    storage: window.localStorage,
+    gdprEnabled: () => settings.showGdprNotification === true,
+    userId: session.isValid() ? (session.current()?.userId ?? null) : null,
+  });
+  const builtIn = { en_GB: en_GB as Messages, de_DE: de_DE as Messages };
+  const fetchText = async (path: string, headers: Record<string, string>) => {
+    const response = await fetch(`api/${path}`, { headers });
+    if (!response.ok) throw new Error(`${response.status}`);
+    return response.text();
+  };
+  const translatorFor = async (wanted: Locale) => {
+    const messages = await loadMessages(wanted, { fetchText, builtIn });
+    document.documentElement.lang = toLanguageTag(wanted);
+    return createTranslator(wanted, messages);
+  };
+  locale = isLocale(store.state.locale) ? store.state.locale : 'en_GB';
+  const translator = createBox(await translatorFor(locale));
+
+  const shell = createShellController({
+    history: {
+      push: (url) => window.history.pushState(null, '', url),
+      replace: (url) => window.history.replaceState(null, '', url),
+      location: () => window.location,
+    },
+    paneTypes: () => registry.paneTypes(),
+    paneType: (id) => registry.paneType(id),
+    authMode: () => settings.authMode,
+    hiddenPages: () => settings.hiddenPages,
+    role: () => roleOfSession(session),
+    rememberTarget: (url) => {
+      store.state.originalTarget = url;
+    },
+  });
+  shellRef = shell;
+  late.navigate = (path) => shell.navigate(path, 'push');
+  late.toast = (toast) => shell.toast(toast);
+  late.settled = (ok) => {
+    if (!ok) loading.hide();
+  };
+
+  const workspace: Workspace = {
+    open: (instance, where, from) => shell.open(instance, where, from),
+    close: (key) => shell.close(key),
+    focus: (key) => shell.focus(key),
+    focusedKey: () => shell.get().layout.focused,
+  };
+  const activateServices = {
+    api,
+    session,
+    store,
+    settings,
+    workspace,
+    toast: shell.toast,
+    publish: shell.publish,
+    // Plugins activate once; the locale can change later, so they get a function, not a translator.
+    t: (key: string, values?: Parameters<Services['t']>[1]) => translator.get().t(key, values),
+  };
+  const registry = createRegistry({ services: activateServices });
+
+  const setLocale = async (next: Locale) => {
+    store.state.locale = next;
+    locale = next;
+    translator.set(await translatorFor(next));
+  };
+  const runtime: ShellRuntime = {
+    shell,
+    keymap: createKeymap({ platform: detectPlatform(navigator.platform) }),
+    platform: detectPlatform(navigator.platform),
+    settings,
+    run: (id, source, args) => {
+      if (!registry.isAvailable(id, shell.contextKeys())) return;
+      registry
+        .execute(id, args, { ...services, translator: translator.get(), keys: shell.contextKeys(), source })
+        .catch((error: unknown) => console.error(`Command '${id}' failed`, error));
+    },
+    setLocale,
+    toggleDarkMode: () => {
+      store.state.darkMode = !store.state.darkMode;
+    },
+    logout: async () => {
+      await api.logout();
+    },
+  };
+  const services: Omit<Services, 'translator' | 't'> = { ...activateServices, registry, toast: shell.toast, publish: shell.publish };
+
+  for (const plugin of [
+    createCorePlugin({
+      shell,
+      toggleDarkMode: runtime.toggleDarkMode,
+      switchLocale: () => void setLocale(locale === 'en_GB' ? 'de_DE' : 'en_GB'),
+      logout: runtime.logout,
+      print: () => window.print(),
+    }),
+    ...clientPlugins,
+  ]) {
+    try {
+      registry.registerPlugin(plugin);
+      runtime.keymap.add(...bindingsOf(plugin.contributes.commands ?? [], plugin.id === 'core' ? 'core' : 'plugin', plugin.id));
+    } catch (error) {
+      // One broken plugin must not take the workspace down with it.
+      console.error(`Plugin '${plugin.id}' was not registered`, error);
+    }
+  }
+
+  const applyTheme = () => {
+    document.documentElement.dataset.theme = store.state.darkMode ? 'dark' : 'light';
+  };
+  applyTheme();
+  subscribe(store.state, applyTheme);
+  session.subscribe((state) => {
+    store.switchUser(state?.userId ?? null);
+    applyTheme();
+    if (store.state.locale !== locale && isLocale(store.state.locale)) void setLocale(store.state.locale);
+    // The new role may open or close panes that are showing.
+    shell.commit(shell.get().layout, 'replace');
+  });
+  window.addEventListener('popstate', () => shell.navigate(null, 'none'));
+  window.addEventListener('pagehide', () => store.flush());
+
+  if (setupNeeded) shell.commit(singlePane({ type: 'core:setup', params: {} }), 'replace');
+  else shell.navigate(null, 'replace');
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(<App runtime={runtime} translator={translator} services={services} />);
+}
+
+let shellRef: ReturnType<typeof createShellController> | null = null;
+
+void boot();

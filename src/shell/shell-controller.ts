@@ -1,0 +1,215 @@
+import type { ContextKeys, PaneInstance, PaneTypeSpec } from '../core/contracts.js';
+import type { Toast } from '../core/errors.js';
+import { guardLayout } from '../core/guard.js';
+import * as layouts from '../core/layout.js';
+import type { FocusDirection, Layout } from '../core/layout.js';
+import type { AuthMode, Role } from '../core/roles.js';
+import { isSafeTarget } from '../core/client-state.js';
+import { readLocation, urlOf, type LocationInput } from './url-state.js';
+
+/**
+ * The shell's state outside React: the layout, toasts, the loading flag and the palette. Every
+ * workspace change goes through `commit`, which guards the layout and writes the URL, so a pane that
+ * opens another pane gets the same rules as a link.
+ */
+
+export interface ShownToast extends Toast {
+  id: number;
+}
+
+export interface ShellState {
+  layout: Layout;
+  toasts: ShownToast[];
+  loading: boolean;
+  paletteOpen: boolean;
+  /** Plugin context keys (`domain.key`) and selectionCount. */
+  published: Record<string, unknown>;
+}
+
+export interface HistoryLike {
+  push(url: string): void;
+  replace(url: string): void;
+  location(): LocationInput;
+}
+
+export interface ShellControllerOptions {
+  history: HistoryLike;
+  paneTypes: () => readonly PaneTypeSpec[];
+  paneType: (id: string) => PaneTypeSpec | undefined;
+  authMode: () => AuthMode;
+  hiddenPages: () => readonly string[];
+  role: () => Role | null;
+  /** Where a refused (not logged-in) visitor wanted to go; the login pane returns there. */
+  rememberTarget: (url: string) => void;
+  /** Toast hide delay; SPEC §9 says 5 s. */
+  now?: () => number;
+}
+
+export type CommitMode = 'push' | 'replace' | 'none';
+
+export interface ShellController {
+  get(): ShellState;
+  subscribe(listener: () => void): () => void;
+  /** Reads the URL (load, popstate, navigation by path) and shows what it asks for, guarded. */
+  navigate(url: string | null, mode: CommitMode): void;
+  commit(layout: Layout, mode: CommitMode): void;
+  open(instance: PaneInstance, where: 'replace' | 'right' | 'down', from?: string): string;
+  close(key?: string): void;
+  focus(key: string): void;
+  split(direction: 'right' | 'down'): void;
+  toggleMaximise(): void;
+  moveFocus(direction: FocusDirection): void;
+  swap(direction: FocusDirection): void;
+  setPaneState(key: string, state: Record<string, unknown>): void;
+  toast(toast: Toast): void;
+  dismissToast(id: number): void;
+  setLoading(loading: boolean): void;
+  setPaletteOpen(open: boolean): void;
+  publish(key: string, value: unknown): void;
+  contextKeys(): ContextKeys;
+}
+
+export function createShellController(options: ShellControllerOptions): ShellController {
+  const listeners = new Set<() => void>();
+  let toastId = 0;
+  let state: ShellState = {
+    layout: layouts.singlePane(layouts.HOME_PANE),
+    toasts: [],
+    loading: false,
+    paletteOpen: false,
+    published: {},
+  };
+
+  function set(patch: Partial<ShellState>): void {
+    state = { ...state, ...patch };
+    for (const listener of [...listeners]) listener();
+  }
+
+  function loginLayout(): Layout {
+    const login = options.paneTypes().find((pane) => pane.pageName === 'login');
+    return layouts.singlePane(login ? { type: login.id, params: {} } : layouts.HOME_PANE);
+  }
+
+  function write(layout: Layout, mode: CommitMode): void {
+    if (mode === 'none') return;
+    const url = urlOf(layout, options.paneType);
+    const here = options.history.location();
+    if (url === here.pathname + here.search) return;
+    if (mode === 'push') options.history.push(url);
+    else options.history.replace(url);
+  }
+
+  function commit(layout: Layout, mode: CommitMode): void {
+    const guarded = guardLayout({
+      authMode: options.authMode(),
+      hiddenPages: options.hiddenPages(),
+      role: options.role(),
+      layout,
+      paneType: options.paneType,
+    });
+    if (guarded.kind === 'login') {
+      const target = urlOf(guarded.target, options.paneType);
+      if (isSafeTarget(target)) options.rememberTarget(target);
+      const login = loginLayout();
+      set({ layout: login });
+      write(login, mode === 'none' ? 'none' : 'replace');
+      return;
+    }
+    set({ layout: guarded.layout });
+    write(guarded.layout, mode);
+  }
+
+  const current = () => state.layout;
+  const controller: ShellController = {
+    get: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    navigate(url, mode) {
+      let location = options.history.location();
+      if (url !== null) {
+        const parsed = new URL(url, 'http://workspace.invalid');
+        location = { pathname: parsed.pathname, search: parsed.search, hash: parsed.hash };
+      }
+      const read = readLocation(location, options.paneTypes());
+      for (const key of read.notices) controller.toast(noticeToast(key));
+      commit(read.layout, mode);
+    },
+    commit,
+    open(instance, where, from) {
+      const layout = current();
+      const target = from !== undefined && layout.panes[from] ? from : layout.focused;
+      if (where === 'replace') {
+        commit(layouts.focus(layouts.replacePane(layout, target, instance), target), 'push');
+        return target;
+      }
+      const next = layouts.split(layout, target, where, instance);
+      commit(next, 'push');
+      return next.focused;
+    },
+    close(key) {
+      commit(layouts.close(current(), key ?? current().focused), 'push');
+    },
+    focus(key) {
+      const next = layouts.focus(current(), key);
+      if (next !== current()) commit(next, 'replace');
+    },
+    split(direction) {
+      const layout = current();
+      // A new tile starts as a copy of the focused pane, as editors split a view.
+      const copy = layout.panes[layout.focused] ?? layouts.HOME_PANE;
+      commit(layouts.split(layout, layout.focused, direction, { ...copy }), 'push');
+    },
+    toggleMaximise() {
+      commit(layouts.toggleMaximise(current()), 'push');
+    },
+    moveFocus(direction) {
+      const next = layouts.focusNeighbour(current(), direction);
+      if (next !== current()) commit(next, 'replace');
+    },
+    swap(direction) {
+      const layout = current();
+      const neighbour = layouts.focusNeighbour(layout, direction).focused;
+      if (neighbour !== layout.focused) commit(layouts.swap(layout, layout.focused, neighbour), 'push');
+    },
+    setPaneState(key, paneState) {
+      const instance = current().panes[key];
+      if (!instance) return;
+      commit(layouts.replacePane(current(), key, { ...instance, state: paneState }), 'replace');
+    },
+    toast(toast) {
+      toastId += 1;
+      set({ toasts: [...state.toasts, { ...toast, id: toastId }] });
+    },
+    dismissToast(id) {
+      set({ toasts: state.toasts.filter((toast) => toast.id !== id) });
+    },
+    setLoading(loading) {
+      if (loading !== state.loading) set({ loading });
+    },
+    setPaletteOpen(open) {
+      if (open !== state.paletteOpen) set({ paletteOpen: open });
+    },
+    publish(key, value) {
+      if (state.published[key] === value) return;
+      set({ published: { ...state.published, [key]: value } });
+    },
+    contextKeys() {
+      const layout = current();
+      return {
+        ...state.published,
+        authMode: options.authMode(),
+        role: options.role(),
+        focusedPane: layout.panes[layout.focused]?.type ?? null,
+        selectionCount: typeof state.published.selectionCount === 'number' ? state.published.selectionCount : 0,
+        'shell.paneCount': layouts.leaves(layout.root).length,
+      };
+    },
+  };
+  return controller;
+}
+
+function noticeToast(messageKey: string): Toast {
+  return { titleKey: 'shell.notice', messageKey, variant: 'warning', autoHideMs: 5000, append: true };
+}

@@ -1,0 +1,44 @@
+import { formatKeys } from '../../core/keys.js';
+import { useServices } from '../pane-api.js';
+import { useShell } from '../shell-context.js';
+
+/** The tile's buttons run the same commands as the keys (STYLE §5); the pane is focused first. */
+const BUTTONS: readonly { command: string; icon: string }[] = [
+  { command: 'workspace:split-right', icon: '◫' },
+  { command: 'workspace:split-down', icon: '⊟' },
+  { command: 'workspace:toggle-maximise', icon: '⤢' },
+  { command: 'workspace:close-pane', icon: '✕' },
+];
+
+export function TileToolbar({ paneKey, title, paneCount }: { paneKey: string; title: string; paneCount: number }) {
+  const { registry, t } = useServices();
+  const { shell, run, keymap, platform } = useShell();
+  return (
+    <div className="tile-toolbar">
+      <h2 className="tile-title">{title}</h2>
+      <div className="tile-buttons">
+        {BUTTONS.filter((button) => button.command !== 'workspace:toggle-maximise' || paneCount > 1).map((button) => {
+          const spec = registry.command(button.command);
+          if (!spec) return null;
+          const keys = keymap.keysOf(button.command)[0];
+          const label = t(spec.titleKey);
+          return (
+            <button
+              key={button.command}
+              type="button"
+              className="tile-button"
+              aria-label={label}
+              title={keys ? `${label} (${formatKeys(keys, platform)})` : label}
+              onClick={() => {
+                shell.focus(paneKey);
+                run(button.command, 'button');
+              }}
+            >
+              <span aria-hidden="true">{button.icon}</span>
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
