@@ -69,6 +69,12 @@ async function buildClient() {
     legalComments: 'linked',
     logLevel: 'warning',
   });
+  // MapLibre starts its worker from a file beside its own module; bundling moves the module, so the
+  // worker (self-contained) is copied to a fixed name the map widgets point setWorkerUrl() at.
+  fs.copyFileSync(
+    path.join(root, 'node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs'),
+    path.join(clientDir, 'assets', 'maplibre-gl-worker.mjs'),
+  );
   fs.writeFileSync(path.join(clientDir, 'meta.json'), JSON.stringify(result.metafile));
   const outputs = Object.entries(result.metafile.outputs);
   const main = outputs.find(([, o]) => o.entryPoint === 'src/shell/main.tsx');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMPARATORS } from '../../core/table-request.js';
-import { buildFilters, emptyRow, inputsFor, rowsFromFilters, valueArity } from './filters.js';
+import { buildFilters, emptyRow, inputsFor, rowsFromFilters, valueArity, withFixed } from './filters.js';
 
 describe('filter modal rows → API filters', () => {
   it('gives every comparator an arity: none for null tests, two for between, a list for inSet', () => {
@@ -40,5 +40,20 @@ describe('filter modal rows → API filters', () => {
     expect(rowsFromFilters([{ column: 'a', comparator: 'equals', operator: 'OR', values: [3] }])[0]).toEqual({
       column: 'a', comparator: 'equals', operator: 'or', values: ['3'],
     });
+  });
+});
+
+describe('fixed filters', () => {
+  it('puts the user’s filters first and joins them to the fixed ones with and', () => {
+    const fixed = [{ column: 'germplasmId', comparator: 'inSet' as const, operator: 'and' as const, values: [1, 2] }];
+    const user = [
+      { column: 'genus', comparator: 'equals' as const, operator: 'or' as const, values: ['a'] },
+      { column: 'genus', comparator: 'equals' as const, operator: 'or' as const, values: ['b'] },
+    ];
+    const combined = withFixed(user, fixed);
+    expect(combined.map((f) => f.operator)).toEqual(['or', 'and', 'and']);
+    expect(combined[2]).toBe(fixed[0]);
+    expect(withFixed([], fixed)).toEqual(fixed);
+    expect(withFixed(user, [])).toEqual(user);
   });
 });

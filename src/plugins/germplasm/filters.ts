@@ -82,3 +82,15 @@ export function rowsFromFilters(filters: readonly Filter[]): FilterRow[] {
 export function isComparator(value: unknown): value is Comparator {
   return typeof value === 'string' && (COMPARATORS as readonly string[]).includes(value);
 }
+
+/**
+ * The user's filters restricted by a pane's fixed ones (marked ids, list matches). The server folds
+ * filters left to right, each joined to the next by its own operator, so the user's come first and the
+ * last of them is joined with 'and': ((u1 or u2) and fixed) never lets rows outside the fixed set in.
+ */
+export function withFixed(user: readonly Filter[], fixed: readonly Filter[]): Filter[] {
+  if (fixed.length === 0) return [...user];
+  if (user.length === 0) return [...fixed];
+  const last = user.length - 1;
+  return [...user.map((f, i) => (i === last ? { ...f, operator: 'and' as const } : f)), ...fixed];
+}

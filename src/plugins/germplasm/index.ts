@@ -1,0 +1,163 @@
+import type { ClientPlugin, CommandContext, CommandSpec, PaletteItem, PaletteProvider } from '../../core/contracts.js';
+import { or, paneFocused } from '../../core/when.js';
+import { bound, focusedController, servicesOf } from './bridge.js';
+import { germplasmTitle, type GermplasmRow } from './columns.js';
+
+/**
+ * The germplasm client plugin: pane types (each a lazy chunk) and the commands and palette search that
+ * drive them. Commands that act on rows reach the focused pane through bridge.ts.
+ */
+
+export const PANE = {
+  table: 'germplasm:table',
+  passport: 'germplasm:passport',
+  compare: 'germplasm:compare',
+  marked: 'germplasm:marked',
+  list: 'germplasm:list',
+} as const;
+
+/** Panes with a row cursor (the table widget). */
+const onRows = or(paneFocused(PANE.table), paneFocused(PANE.marked), paneFocused(PANE.list));
+
+function open(context: CommandContext, type: string, params: Record<string, string>, where: 'replace' | 'right') {
+  servicesOf(context)?.workspace.open({ type, params }, where);
+}
+
+function rowCommand(id: string, titleKey: string, keys: string[], act: (context: CommandContext) => unknown): CommandSpec {
+  return { id, titleKey, keys, when: onRows, run: (_args, context) => act(context) };
+}
+
+const commands: CommandSpec[] = [
+  {
+    id: 'germplasm:open-table',
+    titleKey: 'germplasm.command.openTable',
+    run: (_args, context) => open(context, PANE.table, {}, 'replace'),
+  },
+  {
+    id: 'germplasm:open-marked',
+    titleKey: 'germplasm.command.openMarked',
+    run: (_args, context) => open(context, PANE.marked, {}, 'replace'),
+  },
+  {
+    id: 'germplasm:open-from-list',
+    titleKey: 'germplasm.command.openFromList',
+    run: (_args, context) => open(context, PANE.list, {}, 'replace'),
+  },
+  {
+    id: 'germplasm:compare-marked',
+    titleKey: 'germplasm.command.compareMarked',
+    run: (_args, context) => {
+      const services = servicesOf(context);
+      if (!services) return;
+      const ids = services.store.state.markedIds.germplasm;
+      if (ids.length < 2) {
+        services.toast({ titleKey: 'germplasm.compare.title', messageKey: 'germplasm.compare.needTwo', variant: 'info', autoHideMs: 5000, append: true });
+        return;
+      }
+      services.workspace.open({ type: PANE.compare, params: { germplasmIds: ids.join(',') } }, 'right');
+    },
+  },
+  rowCommand('germplasm:next-row', 'germplasm.command.nextRow', ['j'], (c) => focusedController(c)?.moveRow(1)),
+  rowCommand('germplasm:previous-row', 'germplasm.command.previousRow', ['k'], (c) => focusedController(c)?.moveRow(-1)),
+  rowCommand('germplasm:open-passport', 'germplasm.command.openPassport', ['Enter'], (c) =>
+    focusedController(c)?.openSelected('replace'),
+  ),
+  rowCommand('germplasm:open-passport-beside', 'germplasm.command.openPassportBeside', ['Shift+Enter'], (c) =>
+    focusedController(c)?.openSelected('right'),
+  ),
+  rowCommand('germplasm:toggle-mark', 'germplasm.command.toggleMark', ['x'], (c) => focusedController(c)?.toggleMark()),
+  rowCommand('germplasm:mark-range', 'germplasm.command.markRange', ['Shift+x'], (c) => focusedController(c)?.markRange()),
+  rowCommand('germplasm:filter', 'germplasm.command.filter', ['f'], (c) => focusedController(c)?.openFilter()),
+  rowCommand('germplasm:jump-to-page', 'germplasm.command.jumpToPage', ['p'], (c) => focusedController(c)?.openJump()),
+  rowCommand('germplasm:export', 'germplasm.command.export', [], (c) => focusedController(c)?.exportCurrent()),
+  {
+    id: 'germplasm:mark-all-matches',
+    titleKey: 'germplasm.command.markAllMatches',
+    keys: ['Shift+a'],
+    when: paneFocused(PANE.list),
+    run: (_args, context) => focusedController(context)?.bulk?.(),
+  },
+  {
+    id: 'germplasm:clear-marked',
+    titleKey: 'germplasm.command.clearMarked',
+    when: paneFocused(PANE.marked),
+    run: (_args, context) => focusedController(context)?.bulk?.(),
+  },
+];
+
+/** "Germplasm by name": contains on name, display name or GID ('%' passes through as the wildcard). */
+const byName: PaletteProvider = {
+  id: 'germplasm:by-name',
+  minLength: 3,
+  async search(text: string, signal: AbortSignal): Promise<PaletteItem[]> {
+    if (!bound.api) return [];
+    const values = [text.trim()];
+    const result = await bound.api.table<GermplasmRow>(
+      'germplasm/table',
+      {
+        page: 1,
+        limit: 10,
+        filter: ['germplasmName', 'germplasmDisplayName', 'germplasmGid'].map((column) => ({
+          column,
+          comparator: 'contains' as const,
+          operator: 'or' as const,
+          values,
+        })),
+      },
+      { signal },
+    );
+    return result.data.map((row) => ({
+      id: `germplasm:${row.germplasmId}`,
+      label: germplasmTitle(row) || String(row.germplasmId),
+      kindKey: 'germplasm.palette.kind',
+      run: (context: CommandContext) => open(context, PANE.passport, { germplasmId: String(row.germplasmId) }, 'replace'),
+    }));
+  },
+};
+
+export const germplasmPlugin: ClientPlugin = {
+  id: 'germplasm',
+  contributes: {
+    panes: [
+      { id: PANE.table, route: '/data/germplasm', pageName: 'germplasm', titleKey: 'germplasm.pane.table', load: () => import('./panes/table.js') },
+      {
+        id: PANE.passport,
+        route: '/data/germplasm/:germplasmId',
+        pageName: 'passport',
+        titleKey: 'germplasm.pane.passport',
+        inSidebar: false,
+        load: () => import('./panes/passport.js'),
+      },
+      {
+        id: PANE.compare,
+        route: '/data/germplasm/compare/:germplasmIds',
+        pageName: 'germplasm-compare',
+        titleKey: 'germplasm.pane.compare',
+        inSidebar: false,
+        load: () => import('./panes/compare.js'),
+      },
+      {
+        id: PANE.marked,
+        route: '/marked-items/germplasm',
+        pageName: 'marked-items',
+        titleKey: 'germplasm.pane.marked',
+        inSidebar: false,
+        load: () => import('./panes/marked.js'),
+      },
+      { id: PANE.list, route: '/data/germplasm/from-list', pageName: 'germplasm-list', titleKey: 'germplasm.pane.list', load: () => import('./panes/from-list.js') },
+    ],
+    commands,
+    paletteProviders: [byName],
+  },
+  activate(services) {
+    // Keep the api for the palette provider, whose search() gets no services.
+    bound.api = (services.api as typeof bound.api) ?? null;
+    bound.store = (services.store as typeof bound.store) ?? null;
+    return () => {
+      bound.api = null;
+      bound.store = null;
+    };
+  },
+};
+
+export default germplasmPlugin;

@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Filter } from '../../../core/table-request.js';
+import { useServices, type PaneProps } from '../../../shell/pane-api.js';
+import { GermplasmTable } from '../widgets/GermplasmTable.js';
+
+/** Marked germplasm (`/marked-items/germplasm`): the table restricted to the marked ids. */
+export default function MarkedGermplasmPane(props: PaneProps) {
+  const { t, store, workspace } = useServices();
+  const marked = useSnapshot(store.state).markedIds.germplasm;
+  const idText = marked.join(',');
+  // Rebuilt only when the ids change, so the table does not refetch on every render.
+  const fixed = useMemo<Filter[] | null>(
+    () => (idText === '' ? null : [{ column: 'germplasmId', comparator: 'inSet', operator: 'and', values: idText.split(',').map(Number) }]),
+    [idText],
+  );
+  const clear = () => store.unmarkItems('germplasm', [...store.state.markedIds.germplasm]);
+  return (
+    <section className="germplasm-pane" aria-label={t('germplasm.pane.marked')} style={{ height: '100%' }}>
+      <GermplasmTable
+        paneKey={props.paneKey}
+        focused={props.focused}
+        state={props.instance.state}
+        setState={props.setState}
+        fixed={fixed}
+        label={t('germplasm.pane.marked')}
+        onBulk={clear}
+        toolbar={
+          <>
+            <button type="button" onClick={clear} disabled={marked.length === 0}>
+              {t('germplasm.marked.clear')}
+            </button>
+            <button
+              type="button"
+              disabled={marked.length < 2}
+              onClick={() => workspace.open({ type: 'germplasm:compare', params: { germplasmIds: idText } }, 'right', props.paneKey)}
+            >
+              {t('germplasm.command.compareMarked')}
+            </button>
+          </>
+        }
+      />
+      {marked.length === 0 ? <p>{t('germplasm.marked.none')}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import '@glideapps/glide-data-grid/dist/index.css';
+import {
+  CompactSelection,
+  DataEditor,
+  GridCellKind,
+  type GridCell,
+  type GridColumn,
+  type GridSelection,
+  type Item,
+} from '@glideapps/glide-data-grid';
+import { useCallback, useMemo } from 'react';
+
+/**
+ * A read-only data grid (glide-data-grid, canvas-drawn so thousands of cells stay fast) with a mark
+ * column, a row cursor owned by the caller (so keys arrive through commands) and header-click sorting.
+ * Serves any domain's table; it lives here until the shell grows a shared widget folder.
+ */
+export interface TableColumn {
+  id: string;
+  title: string;
+  width?: number;
+}
+
+export interface DataTableProps<R> {
+  columns: readonly TableColumn[];
+  rows: readonly R[];
+  cellText(row: R, column: string): string;
+  cursor: number;
+  onCursor(index: number): void;
+  isMarked(row: R): boolean;
+  onToggleMark(row: R, index: number): void;
+  onActivate(row: R): void;
+  sort: { column: string | null; ascending: boolean };
+  onSort(column: string): void;
+  label: string;
+  markLabel: string;
+}
+
+const MARK_WIDTH = 44;
+
+export function DataTable<R>(props: DataTableProps<R>) {
+  const { columns, rows, cellText, cursor, isMarked, sort } = props;
+
+  const gridColumns = useMemo<GridColumn[]>(
+    () => [
+      { id: '__mark', title: '✓', width: MARK_WIDTH },
+      ...columns.map((column) => ({
+        id: column.id,
+        // The arrow tells sighted users the sort; the grid's accessible table repeats the title text.
+        title: sort.column === column.id ? `${column.title} ${sort.ascending ? '▲' : '▼'}` : column.title,
+        width: column.width ?? 150,
+      })),
+    ],
+    [columns, sort.column, sort.ascending],
+  );
+
+  const getCellContent = useCallback(
+    ([col, row]: Item): GridCell => {
+      const item = rows[row];
+      if (item === undefined) return { kind: GridCellKind.Text, data: '', displayData: '', allowOverlay: false };
+      if (col === 0) return { kind: GridCellKind.Boolean, data: isMarked(item), allowOverlay: false, readonly: true };
+      const text = cellText(item, columns[col - 1]?.id ?? '');
+      return { kind: GridCellKind.Text, data: text, displayData: text, allowOverlay: false };
+    },
+    [rows, columns, cellText, isMarked],
+  );
+
+  const selection = useMemo<GridSelection>(
+    () => ({
+      columns: CompactSelection.empty(),
+      rows: cursor >= 0 && cursor < rows.length ? CompactSelection.fromSingleSelection(cursor) : CompactSelection.empty(),
+    }),
+    [cursor, rows.length],
+  );
+
+  return (
+    <div className="germplasm-grid" role="region" aria-label={props.label} style={{ flex: 1, minHeight: 200 }}>
+      <DataEditor
+        columns={gridColumns}
+        rows={rows.length}
+        getCellContent={getCellContent}
+        width="100%"
+        height="100%"
+        rowMarkers="none"
+        rowSelect="single"
+        gridSelection={selection}
+        onGridSelectionChange={(next) => {
+          const first = next.rows.first() ?? next.current?.cell[1];
+          if (first !== undefined) props.onCursor(first);
+        }}
+        onCellClicked={([col, row]) => {
+          const item = rows[row];
+          props.onCursor(row);
+          if (col === 0 && item !== undefined) props.onToggleMark(item, row);
+        }}
+        onCellActivated={([, row]) => {
+          const item = rows[row];
+          if (item !== undefined) props.onActivate(item);
+        }}
+        onHeaderClicked={(col) => {
+          const column = columns[col - 1];
+          if (column) props.onSort(column.id);
+        }}
+        getCellsForSelection={true}
+        smoothScrollX
+        smoothScrollY
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { validPage } from '../view-state.js';
+import { Modal } from './Modal.js';
+
+/** SPEC §5: the page to jump to must be between 1 and the last page. */
+export function JumpToPage(props: {
+  open: boolean;
+  maxPage: number;
+  t(key: string, values?: Record<string, string | number>): string;
+  onJump(page: number): void;
+  onClose(): void;
+}) {
+  const { t } = props;
+  const [text, setText] = useState('');
+  const page = validPage(text, props.maxPage);
+  const invalid = text !== '' && page === null;
+  return (
+    <Modal open={props.open} title={t('table.jumpToPage')} onClose={props.onClose}>
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (page !== null) {
+            props.onJump(page);
+            setText('');
+          }
+        }}
+      >
+        <label>
+          {t('table.pageNumber', { max: props.maxPage })}
+          <input
+            type="number"
+            min={1}
+            max={props.maxPage}
+            value={text}
+            autoFocus
+            aria-invalid={invalid}
+            aria-describedby="germplasm-jump-error"
+            onChange={(event) => setText(event.target.value)}
+          />
+        </label>
+        <p id="germplasm-jump-error" role="alert">
+          {invalid ? t('table.pageOutOfRange', { max: props.maxPage }) : ''}
+        </p>
+        <button type="submit" disabled={page === null}>
+          {t('table.jump')}
+        </button>
+        <button type="button" onClick={props.onClose}>
+          {t('table.cancel')}
+        </button>
+      </form>
+    </Modal>
+  );
+}
