@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2EServer, useBrowser, waitForNoNetwork, type E2EServer } from './support/index.js';
+import { axeViolations, formatViolations, startE2EServer, useBrowser, waitForNoNetwork, type E2EServer } from './support/index.js';
 
 /** The shell in Chromium against the real server: home, palette, tiling by keyboard, URL, locale, login. */
 
@@ -77,6 +77,22 @@ describe('shell (authMode SELECTIVE)', () => {
     await page.reload();
     await page.getByText('Willkommen bei Germinate').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
+  });
+
+  it('has no serious or critical axe violations on home, keyboard help, login and the open palette', async () => {
+    const page = await browser.page();
+    await openHome(page, server);
+    expect(formatViolations(await axeViolations(page))).toBe('');
+    await page.keyboard.press('Shift+?');
+    await page.getByRole('region', { name: 'Keyboard help' }).waitFor();
+    expect(formatViolations(await axeViolations(page))).toBe('');
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').waitFor();
+    expect(formatViolations(await axeViolations(page))).toBe('');
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Username').waitFor();
+    expect(formatViolations(await axeViolations(page))).toBe('');
   });
 
   it('toggles dark mode by keyboard', async () => {

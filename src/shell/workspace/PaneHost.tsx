@@ -33,7 +33,8 @@ export function PaneHost({ paneKey, instance, focused, title }: Props) {
       ref={region}
       role="region"
       aria-label={title}
-      tabIndex={-1}
+      // Reachable by Tab, so a long pane can be scrolled with the arrow keys.
+      tabIndex={0}
       className={focused ? 'pane pane-focused' : 'pane'}
       data-pane-key={paneKey}
       data-pane-type={instance.type}
