@@ -1,7 +1,8 @@
 import type { ClientPlugin } from '../core/contracts.js';
+import { germplasmPlugin } from './germplasm/index.js';
 
 /**
  * Every domain's client half, registered by the shell after its own core plugin. Adding a domain =
  * one line here (the server has its own list in ./server.ts).
  */
-export const clientPlugins: ClientPlugin[] = [];
+export const clientPlugins: ClientPlugin[] = [germplasmPlugin];

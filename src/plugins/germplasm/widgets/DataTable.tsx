@@ -34,6 +34,8 @@ export interface DataTableProps<R> {
   onSort(column: string): void;
   label: string;
   markLabel: string;
+  /** Read out for the row under the cursor: the canvas grid has no text a screen reader can reach. */
+  describeRow(row: R): string;
 }
 
 const MARK_WIDTH = 44;
@@ -105,6 +107,21 @@ export function DataTable<R>(props: DataTableProps<R>) {
         smoothScrollX
         smoothScrollY
       />
+      <p className="germplasm-cursor" aria-live="polite" data-testid="row-cursor" style={VISUALLY_HIDDEN}>
+        {rows[cursor] !== undefined
+          ? `${props.describeRow(rows[cursor])}${isMarked(rows[cursor]) ? ` (${props.markLabel})` : ''}`
+          : ''}
+      </p>
     </div>
   );
 }
+
+// Hidden from sight but read by screen readers (the usual clip pattern).
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

@@ -4,7 +4,7 @@ import { TABLE_PER_PAGE_OPTIONS, type TablePerPage } from '../../../core/client-
 import type { Filter } from '../../../core/table-request.js';
 import { useServices } from '../../../shell/pane-api.js';
 import { registerController } from '../bridge.js';
-import { columnKey, GERMPLASM_COLUMNS, hiddenColumns, type GermplasmRow } from '../columns.js';
+import { columnKey, GERMPLASM_COLUMNS, germplasmTitle, hiddenColumns, type GermplasmRow } from '../columns.js';
 import { displayValue } from '../compare.js';
 import { withFixed } from '../filters.js';
 import { pageCount, readViewState, sortBy, toRequest, writeViewState, type TableViewState } from '../view-state.js';
@@ -162,6 +162,7 @@ export function GermplasmTable(props: GermplasmTableProps) {
         onSort={(column) => update(sortBy(view, column))}
         label={props.label}
         markLabel={t('table.mark')}
+        describeRow={(row) => t('table.cursorRow', { row: cursor + 1, title: germplasmTitle(row) })}
       />
       <nav aria-label={t('table.pagination')} className="germplasm-pager">
         <button type="button" disabled={view.page <= 1} onClick={() => setPage(view.page - 1)}>

@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, formatViolations, startE2EServer, useBrowser, waitForNoNetwork, type E2EServer } from './support/index.js';
+
+/** The germplasm panes in Chromium against the real server and its demo data. */
+
+const regions = (page: Page) => page.locator('section[role="region"][data-pane-key]');
+const rowCount = (page: Page) => page.getByText(/^[\d,]+ rows$/).first();
+const cursor = (page: Page) => page.getByTestId('row-cursor').first();
+
+async function openTable(page: Page, server: E2EServer): Promise<void> {
+  await page.goto(`${server.url}/data/germplasm`);
+  await page.getByText(/Page 1 of \d+/).first().waitFor();
+  await cursor(page).filter({ hasText: /Row 1: / }).waitFor({ state: 'attached' });
+}
+
+async function apiRows(server: E2EServer, filter: unknown[]): Promise<{ germplasmId: number; germplasmName: string }[]> {
+  const response = await fetch(`${server.url}/api/germplasm/table`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page: 0, limit: 2, filter }),
+  });
+  return ((await response.json()) as { data: { germplasmId: number; germplasmName: string }[] }).data;
+}
+
+function serious(violations: Awaited<ReturnType<typeof axeViolations>>) {
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe('germplasm panes', () => {
+  const browser = useBrowser();
+  let server: E2EServer;
+  beforeAll(async () => {
+    server = await startE2EServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('shows the demo rows in the table, and a filter narrows them', async () => {
+    const page = await browser.page();
+    await openTable(page, server);
+    const all = Number((await rowCount(page).textContent())?.replace(/\D/g, ''));
+    expect(all).toBeGreaterThan(100);
+    const first = (await cursor(page).textContent())?.replace(/^Row 1: /, '').split(' / ')[0] ?? '';
+    expect(first).not.toBe('');
+
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filter' });
+    await dialog.getByLabel('Column').selectOption('germplasmName');
+    await dialog.getByLabel('Comparison').selectOption('equals');
+    await dialog.getByLabel('Value').fill(first);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(async () => rowCount(page).textContent()).toBe('1 rows');
+    // The filter lives in the URL: a reload restores it.
+    await page.reload();
+    await expect.poll(async () => rowCount(page).textContent()).toBe('1 rows');
+  });
+
+  it('opens a passport beside the table by keyboard only (j, j, Shift+Enter)', async () => {
+    const page = await browser.page();
+    await openTable(page, server);
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await cursor(page).filter({ hasText: /^Row 3: / }).waitFor({ state: 'attached' });
+    const third = ((await cursor(page).textContent()) ?? '').replace(/^Row 3: /, '');
+    await page.keyboard.press('Shift+Enter');
+    await expect.poll(() => regions(page).count()).toBe(2);
+    await page.getByRole('heading', { level: 2, name: new RegExp(third.split(' / ')[0]) }).waitFor();
+    expect(await page.getByText('Multi-crop passport descriptors (MCPD)').count()).toBe(1);
+  });
+
+  it('compares two germplasm with the differing fields highlighted and announced', async () => {
+    const page = await browser.page();
+    const [a, b] = await apiRows(server, []);
+    await page.goto(`${server.url}/data/germplasm/compare/${a.germplasmId},${b.germplasmId}`);
+    await page.getByRole('columnheader', { name: a.germplasmName }).waitFor();
+    expect(await page.getByRole('columnheader', { name: b.germplasmName }).count()).toBe(1);
+    const differing = page.locator('tr[data-differs="true"]');
+    expect(await differing.count()).toBeGreaterThan(0);
+    expect(await differing.first().getByText('(differs)').count()).toBe(1);
+  });
+
+  it('draws the passport map with every non-local request blocked', async () => {
+    const page = await browser.page();
+    const blocked: string[] = [];
+    await page.route(
+      (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+      (route) => {
+        blocked.push(route.request().url());
+        return route.abort();
+      },
+    );
+    const [located] = await apiRows(server, [{ column: 'latitude', comparator: 'isNotNull' }]);
+    await page.goto(`${server.url}/data/germplasm/${located.germplasmId}`);
+    const map = page.locator('.germplasm-map[data-map-loaded="true"]');
+    await map.waitFor({ timeout: 20_000 });
+    // Some land pixels were drawn: the offline base map needs no tile server.
+    const painted = await map.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL().length);
+    expect(painted).toBeGreaterThan(5000);
+    expect(blocked).toEqual([]);
+  });
+
+  it('has no serious or critical axe violations on the table and the passport', async () => {
+    const page = await browser.page();
+    await openTable(page, server);
+    await waitForNoNetwork(page);
+    const onTable = serious(await axeViolations(page));
+    expect(onTable, formatViolations(onTable)).toEqual([]);
+    const [row] = await apiRows(server, []);
+    await page.goto(`${server.url}/data/germplasm/${row.germplasmId}`);
+    await page.getByText('Multi-crop passport descriptors (MCPD)').waitFor();
+    await waitForNoNetwork(page);
+    const onPassport = serious(await axeViolations(page));
+    expect(onPassport, formatViolations(onPassport)).toEqual([]);
+  });
+});
