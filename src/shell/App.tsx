@@ -9,10 +9,11 @@ import { LoadingModal } from './frame/LoadingModal.js';
 import { Sidebar } from './frame/Sidebar.js';
 import { Toasts } from './frame/Toasts.js';
 import { TopBar } from './frame/TopBar.js';
-import { Workspace } from './workspace/Workspace.js';
 
 // cmdk and its dialog load when the palette first opens, not with the first screen.
 const Palette = lazy(() => import('./frame/Palette.js'));
+// react-mosaic and react-dnd: a chunk of their own that main.tsx starts loading at boot.
+const Workspace = lazy(() => import('./workspace/Workspace.js').then((module) => ({ default: module.Workspace })));
 
 export interface AppProps {
   runtime: ShellRuntime;
@@ -29,7 +30,9 @@ function Frame() {
       <div className="shell-body">
         <Sidebar />
         <main className="shell-main">
-          <Workspace />
+          <Suspense fallback={null}>
+            <Workspace />
+          </Suspense>
         </main>
       </div>
       <Toasts />

@@ -4,11 +4,10 @@ import { createApiClient } from '../core/api-client.js';
 import { createClientState } from '../core/client-state.js';
 import { createTranslator, isLocale, loadMessages, toLanguageTag, type Locale, type Messages } from '../core/i18n.js';
 import { bindingsOf, createKeymap, detectPlatform } from '../core/keys.js';
-import { singlePane } from '../core/layout.js';
+import { leaves, singlePane } from '../core/layout.js';
 import { createRegistry } from '../core/registry.js';
 import { createSession } from '../core/session.js';
 import en_GB from '../../locales/en_GB.json';
-import de_DE from '../../locales/de_DE.json';
 import { clientPlugins } from '../plugins/client.js';
 import { App } from './App.js';
 import { createBox } from './box.js';
@@ -23,6 +22,8 @@ import './shell.css';
 
 /** Bootstraps the client: settings, session, state, texts, plugins, then the shell (ARCHITECTURE "The client"). */
 async function boot(): Promise<void> {
+  // The tiling code is its own chunk; it downloads while settings and texts load.
+  const workspaceModule = import('./workspace/Workspace.js');
   const session = createSession({ now: Date.now, storage: window.localStorage });
   // The api client exists before the shell (settings are its first call), so its callbacks go through these.
   const late = {
@@ -54,14 +55,18 @@ async function boot(): Promise<void> {
     gdprEnabled: () => settings.showGdprNotification === true,
     userId: session.isValid() ? (session.current()?.userId ?? null) : null,
   });
-  const builtIn = { en_GB: en_GB as Messages, de_DE: de_DE as Messages };
+  // German is fetched only for those who choose it, so English readers don't download it.
+  const builtInFor = async (wanted: Locale) =>
+    wanted === 'de_DE'
+      ? { en_GB: en_GB as Messages, de_DE: (await import('../../locales/de_DE.json')).default as Messages }
+      : { en_GB: en_GB as Messages };
   const fetchText = async (path: string, headers: Record<string, string>) => {
     const response = await fetch(`api/${path}`, { headers });
     if (!response.ok) throw new Error(`${response.status}`);
     return response.text();
   };
   const translatorFor = async (wanted: Locale) => {
-    const messages = await loadMessages(wanted, { fetchText, builtIn });
+    const messages = await loadMessages(wanted, { fetchText, builtIn: await builtInFor(wanted) });
     document.documentElement.lang = toLanguageTag(wanted);
     return createTranslator(wanted, messages);
   };
@@ -171,6 +176,11 @@ async function boot(): Promise<void> {
 
   if (setupNeeded) shell.commit(singlePane({ type: 'core:setup', params: {} }), 'replace');
   else shell.navigate(null, 'replace');
+
+  // Start the visible panes' chunks now rather than when React first renders them.
+  const shown = shell.get().layout;
+  for (const key of leaves(shown.root)) void registry.paneType(shown.panes[key]?.type ?? '')?.load().catch(() => undefined);
+  await workspaceModule.catch(() => undefined);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
