@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { DialectName } from '../src/server/db/database.js';
 import { benchGermplasmTable } from './germplasm-table.js';
 import { benchMcpdImport } from './mcpd-import.js';
+import { benchClient } from './client.js';
 
 // Bundled to dist/bench/run.mjs: the repository root is two levels up.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,12 +24,16 @@ async function postgresUrl(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const url = await postgresUrl();
-  const dialects: DialectName[] = url ? ['sqlite', 'postgres'] : ['sqlite'];
+  // BENCH_ONLY=client (or table, import; comma separated) runs a subset; unset runs everything.
+  const only = new Set((process.env.BENCH_ONLY || 'client,table,import').split(',').map((name) => name.trim()));
   const rounds = Number(process.env.BENCH_ROUNDS || 15);
   console.log(`Germinate Workspace benchmarks (${new Date().toISOString()}, node ${process.version}); medians of ${rounds} alternating rounds\n`);
-  for (const dialect of dialects) await benchGermplasmTable(root, dialect, url, rounds);
-  for (const dialect of dialects) await benchMcpdImport(dialect, url);
+  if (only.has('client')) await benchClient(root);
+  if (!only.has('table') && !only.has('import')) return;
+  const url = await postgresUrl();
+  const dialects: DialectName[] = url ? ['sqlite', 'postgres'] : ['sqlite'];
+  if (only.has('table')) for (const dialect of dialects) await benchGermplasmTable(root, dialect, url, rounds);
+  if (only.has('import')) for (const dialect of dialects) await benchMcpdImport(dialect, url);
 }
 
 main().catch((error: unknown) => {

@@ -46,7 +46,7 @@ export interface PageWatch {
   consoleErrors: string[];
   /** uncaught exceptions and unhandled rejections: these fail the test */
   pageErrors: Error[];
-  /** requests to another host, aborted when blockExternal (else let through) */
+  /** requests to another host (aborted when blockExternal) */
   externalRequests: string[];
   /** every request URL, in order */
   requests: string[];
@@ -96,14 +96,11 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     lastActivity: () => lastActivity,
   };
   const blockExternal = options.blockExternal ?? true;
-  await context.route('**/*', async (route) => {
-    const url = route.request().url();
-    if (isExternal(url)) {
-      watch.externalRequests.push(url);
-      if (blockExternal) return route.abort('blockedbyclient');
-    }
-    return route.continue();
-  });
+  // Routing costs a round trip per request, so it is only installed to block; the request event
+  // below records external requests either way (the resolver flag fences them off regardless).
+  if (blockExternal) {
+    await context.route('**/*', (route) => (isExternal(route.request().url()) ? route.abort('blockedbyclient') : route.continue()));
+  }
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') watch.consoleErrors.push(message.text());
@@ -111,6 +108,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
   page.on('pageerror', (error) => watch.pageErrors.push(error));
   page.on('request', (request) => {
     watch.requests.push(request.url());
+    if (isExternal(request.url())) watch.externalRequests.push(request.url());
     inFlight++;
     lastActivity = Date.now();
   });

@@ -1,0 +1,192 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, closePage, waitForNoNetwork } from '../e2e/support/browser.js';
+import { clientEntry, gzipSizeOf, type ClientBuild } from '../e2e/support/client-build.js';
+import { startE2EServer } from '../e2e/support/server.js';
+import { median, report } from './measure.js';
+
+/**
+ * The germplasm table's first rows are on screen when this matches. Contract with the table pane:
+ * its element wrapping the grid carries data-testid="germplasm-table"; glide-data-grid's own
+ * accessibility rows (tbody [role=row]) then match, or the pane may mark rows with [data-row].
+ */
+export const FIRST_ROWS_SELECTOR = '[data-testid="germplasm-table"] [data-row], [data-testid="germplasm-table"] [role="grid"] tbody [role="row"]';
+/** Fallback when the selector never matches: this call's response plus one painted frame. */
+export const TABLE_API_PATH = '/api/germplasm/table';
+
+const RUNS = 7;
+const KIB = 1024;
+// PERFORMANCE.md: the anchor is germinate-vue 4.9.2's production build.
+const ANCHOR_HOME_KIB = 819;
+const ANCHOR_ENTRY_KIB = 316;
+const GOAL_HOME_KIB = 160;
+const GOAL_GERMPLASM_KIB = 250;
+
+interface Marks {
+  /** performance.now() (ms since navigation start) after the frame where FIRST_ROWS_SELECTOR matched */
+  rows: number | null;
+  /** the same after the first table response arrived */
+  response: number | null;
+}
+
+declare global {
+  interface Window {
+    __benchMarks?: Marks;
+  }
+}
+
+/** Runs in the page before its scripts: records both end points on the page's own clock. */
+function recordMarks([selector, apiPath]: [string, string]): void {
+  const marks: Marks = { rows: null, response: null };
+  window.__benchMarks = marks;
+  // rAF runs before the frame's paint; the timeout after it runs once that frame is painted.
+  const afterPaint = (key: keyof Marks) =>
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (marks[key] === null) marks[key] = performance.now();
+      }, 0),
+    );
+  const observer = new MutationObserver(() => {
+    if (document.querySelector(selector)) {
+      observer.disconnect();
+      afterPaint('rows');
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (new URL(entry.name).pathname === apiPath) afterPaint('response');
+  }).observe({ type: 'resource', buffered: true });
+}
+
+interface Loaded {
+  url: string;
+  responseEnd: number;
+  encoded: number;
+}
+
+/** JS and CSS the page fetched, with when each finished (resource timing, same origin so sizes are real). */
+async function loadedAssets(page: Page): Promise<Loaded[]> {
+  const entries = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return { url: r.name, responseEnd: r.responseEnd, encoded: r.encodedBodySize };
+    }),
+  );
+  return entries.filter((e) => /\.(m?js|css)$/.test(new URL(e.url).pathname));
+}
+
+interface Visit {
+  /** ms from navigation start to first rows painted, and how that was detected */
+  firstRows: number | null;
+  detectedBy: 'selector' | 'table response' | null;
+  assets: Loaded[];
+}
+
+async function visit(browser: Browser, url: string, waitForRows: boolean): Promise<Visit> {
+  const page = await newPage(browser, { blockExternal: false });
+  try {
+    await page.addInitScript(recordMarks, [FIRST_ROWS_SELECTOR, TABLE_API_PATH] as [string, string]);
+    await page.goto(url, { waitUntil: 'load' });
+    if (!waitForRows) {
+      await waitForNoNetwork(page, 500, 20_000);
+      return { firstRows: null, detectedBy: null, assets: await loadedAssets(page) };
+    }
+    // Wait for the rows; after the table's response, give the selector 3 s before settling for the response.
+    const deadline = Date.now() + 20_000;
+    let responseSeenAt: number | null = null;
+    let marks: Marks = { rows: null, response: null };
+    while (Date.now() < deadline) {
+      marks = (await page.evaluate(() => window.__benchMarks)) ?? marks;
+      if (marks.rows !== null) break;
+      if (marks.response !== null) {
+        responseSeenAt ??= Date.now();
+        if (Date.now() - responseSeenAt > 3000) break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const firstRows = marks.rows ?? marks.response;
+    const detectedBy = marks.rows !== null ? 'selector' : marks.response !== null ? 'table response' : null;
+    if (firstRows === null) await waitForNoNetwork(page, 500, 20_000);
+    const assets = (await loadedAssets(page)).filter((a) => firstRows === null || a.responseEnd <= firstRows);
+    return { firstRows, detectedBy, assets };
+  } finally {
+    await closePage(page);
+  }
+}
+
+const kib = (bytes: number) => bytes / KIB;
+const fmtKib = (bytes: number) => `${kib(bytes).toFixed(1)} KiB`;
+
+/** Prints each loaded chunk (bytes and gzip per meta.json) and returns the gzip total. */
+function printChunks(build: ClientBuild, assets: Loaded[]): number {
+  let gzipTotal = 0;
+  let encodedTotal = 0;
+  for (const asset of assets) {
+    const pathname = new URL(asset.url).pathname;
+    const gzip = gzipSizeOf(build.clientDir, pathname) ?? asset.encoded;
+    gzipTotal += gzip;
+    encodedTotal += asset.encoded;
+    const bytes = build.outputs.get(pathname);
+    const role = pathname === build.entry || pathname === build.entryCss ? 'entry' : 'chunk';
+    console.log(`    ${role.padEnd(5)} ${pathname.padEnd(56)} ${(bytes === undefined ? '(not in meta.json)' : fmtKib(bytes)).padStart(18)}  gzip ${fmtKib(gzip).padStart(10)}`);
+  }
+  console.log(`    ${assets.length} files; sent ${fmtKib(encodedTotal)} as encoded by our server, ${fmtKib(gzipTotal)} gzipped (level 9)`);
+  return gzipTotal;
+}
+
+function buildClient(root: string): boolean {
+  const result = spawnSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (result.status === 0) return true;
+  console.log(`  client build failed (exit ${result.status}): client figures skipped`);
+  return false;
+}
+
+/** Bundle sizes of /home and /data/germplasm, and navigation → first germplasm rows, in headless Chromium. */
+export async function benchClient(root: string): Promise<void> {
+  console.log('Client: what the browser loads (JS + CSS, gzip) and navigation → first germplasm rows, headless Chromium');
+  if (!buildClient(root)) return;
+  const build = clientEntry(path.join(root, 'dist/client'));
+  if (!build.entry) console.log('  the client has no entry yet (placeholder page): sizes are what the placeholder loads');
+  const server = await startE2EServer({ root });
+  let browser: Browser | null = null;
+  try {
+    browser = await launchBrowser();
+
+    const home = await visit(browser, `${server.url}/home`, false);
+    console.log('  /home, until the network is idle:');
+    const homeGzip = printChunks(build, home.assets);
+
+    // The first visit also warms the server (SQLite page cache, JIT); it is not timed.
+    const first = await visit(browser, `${server.url}/data/germplasm`, true);
+    const detected = first.detectedBy === null ? 'table pane not available: until the network is idle' : `before first rows (by ${first.detectedBy})`;
+    console.log(`  /data/germplasm, ${detected}:`);
+    const germplasmGzip = printChunks(build, first.assets);
+
+    const times: number[] = [];
+    const ways = new Set<string>();
+    for (let i = 0; i < RUNS; i++) {
+      const run = await visit(browser, `${server.url}/data/germplasm`, true);
+      if (run.firstRows !== null) times.push(run.firstRows);
+      if (run.detectedBy) ways.add(run.detectedBy);
+    }
+
+    report('/home JS + CSS (gzip) vs anchor /home', fmtKib(homeGzip), `${ANCHOR_HOME_KIB} KiB`, kib(homeGzip) / ANCHOR_HOME_KIB, `≤ ${GOAL_HOME_KIB} KiB`, kib(homeGzip) <= GOAL_HOME_KIB);
+    // The anchor has no figure for its germplasm page; its entry chunks alone are the fairest floor.
+    report('/data/germplasm before first rows vs anchor entry', fmtKib(germplasmGzip), `${ANCHOR_ENTRY_KIB} KiB`, kib(germplasmGzip) / ANCHOR_ENTRY_KIB, `≤ ${GOAL_GERMPLASM_KIB} KiB`, kib(germplasmGzip) <= GOAL_GERMPLASM_KIB);
+    if (times.length === RUNS) {
+      const by = [...ways].join(' / ');
+      console.log(
+        `${`navigation → first germplasm rows (median of ${RUNS})`.padEnd(48)} ours ${`${median(times).toFixed(0)} ms`.padStart(12)}   ` +
+          `(detected by ${by}; runs ${times.map((t) => t.toFixed(0)).join(', ')} ms)`,
+      );
+      console.log(`${''.padEnd(48)} baseline: needs Germinate's own client against this server, not available offline; goal ≤ 1/3 of its time`);
+    } else {
+      console.log(`${'navigation → first germplasm rows'.padEnd(48)} table pane not available (${times.length} of ${RUNS} runs saw rows)`);
+    }
+  } finally {
+    await browser?.close();
+    await server.close();
+  }
+  console.log('');
+}
