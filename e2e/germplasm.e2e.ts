@@ -101,6 +101,19 @@ describe('germplasm panes', () => {
     expect(blocked).toEqual([]);
   });
 
+  it('finds germplasm from a list, names the entries that matched nothing, and marks all matches', async () => {
+    const page = await browser.page();
+    const [a, b] = await apiRows(server, []);
+    await page.goto(`${server.url}/data/germplasm/from-list`);
+    await page.getByLabel('Names or accession numbers, one per line').fill(`${a.germplasmName}\n${b.germplasmName.toUpperCase()}\nno-such-germplasm-xyz\n`);
+    await page.getByRole('button', { name: 'Find germplasm' }).click();
+    await page.getByText('2 germplasm found; 1 entries matched nothing; 0 entries matched more than one.').waitFor();
+    expect(await page.getByRole('listitem').filter({ hasText: 'no-such-germplasm-xyz' }).count()).toBe(1);
+    await expect.poll(async () => rowCount(page).textContent()).toBe('2 rows');
+    await page.getByRole('button', { name: 'Mark all matches' }).click();
+    await page.getByText('2 marked').waitFor();
+  });
+
   it('has no serious or critical axe violations on the table and the passport', async () => {
     const page = await browser.page();
     await openTable(page, server);

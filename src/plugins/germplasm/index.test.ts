@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiClient, TableRequest } from '../../core/api-client.js';
+import type { CommandContext, ContextKeys } from '../../core/contracts.js';
+import { createRegistry } from '../../core/registry.js';
+import { bound } from './bridge.js';
+import germplasmPlugin, { PANE } from './index.js';
+
+const keys = (focusedPane: string | null): ContextKeys => ({ authMode: 'SELECTIVE', role: null, focusedPane, selectionCount: 0 });
+
+describe('germplasm client plugin', () => {
+  it('registers its panes with their routes and page names, each loaded lazily', () => {
+    const registry = createRegistry();
+    registry.registerPlugin(germplasmPlugin);
+    expect(registry.paneTypes()).toHaveLength(5);
+    const panes = germplasmPlugin.contributes.panes ?? [];
+    expect(panes.map((p) => [p.id, p.route, p.pageName])).toEqual([
+      [PANE.table, '/data/germplasm', 'germplasm'],
+      [PANE.passport, '/data/germplasm/:germplasmId', 'passport'],
+      [PANE.compare, '/data/germplasm/compare/:germplasmIds', 'germplasm-compare'],
+      [PANE.marked, '/marked-items/germplasm', 'marked-items'],
+      [PANE.list, '/data/germplasm/from-list', 'germplasm-list'],
+    ]);
+    expect(panes.every((p) => typeof p.load === 'function')).toBe(true);
+  });
+
+  it('offers row commands only where a table has focus', () => {
+    const byId = new Map((germplasmPlugin.contributes.commands ?? []).map((c) => [c.id, c]));
+    const next = byId.get('germplasm:next-row');
+    expect(next?.keys).toEqual(['j']);
+    expect(next?.when?.(keys(PANE.table))).toBe(true);
+    expect(next?.when?.(keys(PANE.marked))).toBe(true);
+    expect(next?.when?.(keys(PANE.passport))).toBe(false);
+    expect(byId.get('germplasm:open-passport-beside')?.keys).toEqual(['Shift+Enter']);
+    expect(byId.get('germplasm:mark-range')?.keys).toEqual(['Shift+x']);
+    expect(byId.get('germplasm:mark-all-matches')?.when?.(keys(PANE.table))).toBe(false);
+  });
+
+  it('searches by name with contains on name, display name or GID (or), 10 results, from 3 characters', async () => {
+    const provider = germplasmPlugin.contributes.paletteProviders?.[0];
+    expect(provider?.minLength).toBe(3);
+    const requests: TableRequest[] = [];
+    const opened: unknown[] = [];
+    const api = {
+      table: async (path: string, request: TableRequest) => {
+        expect(path).toBe('germplasm/table');
+        requests.push(request);
+        return { data: [{ germplasmId: 7, germplasmName: 'Barke', germplasmNumber: 'B-7' }], count: 1 };
+      },
+    } as unknown as ApiClient;
+    bound.api = api;
+    const items = (await provider?.search('bar%e', new AbortController().signal)) ?? [];
+    bound.api = null;
+    expect(requests[0]).toMatchObject({ page: 1, limit: 10 });
+    expect(requests[0].filter).toEqual(
+      ['germplasmName', 'germplasmDisplayName', 'germplasmGid'].map((column) => ({ column, comparator: 'contains', operator: 'or', values: ['bar%e'] })),
+    );
+    expect(items.map((i) => i.label)).toEqual(['Barke / B-7']);
+    const context = {
+      keys: keys(null),
+      source: 'palette',
+      workspace: { open: (instance: unknown, where: unknown) => opened.push([instance, where]), focusedKey: () => 'p1' },
+      store: {},
+    } as unknown as CommandContext;
+    items[0].run(context);
+    expect(opened).toEqual([[{ type: PANE.passport, params: { germplasmId: '7' } }, 'replace']]);
+  });
+});
