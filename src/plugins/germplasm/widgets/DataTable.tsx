@@ -1,4 +1,3 @@
-import '@glideapps/glide-data-grid/dist/index.css';
 import {
   CompactSelection,
   DataEditor,
@@ -8,7 +7,9 @@ import {
   type GridSelection,
   type Item,
 } from '@glideapps/glide-data-grid';
+import gridCss from '@glideapps/glide-data-grid/dist/index.css' with { type: 'text' };
 import { useCallback, useMemo } from 'react';
+import { ensureStyle } from './styles.js';
 
 /**
  * A read-only data grid (glide-data-grid, canvas-drawn so thousands of cells stay fast) with a mark
@@ -42,6 +43,7 @@ const MARK_WIDTH = 44;
 
 export function DataTable<R>(props: DataTableProps<R>) {
   const { columns, rows, cellText, cursor, isMarked, sort } = props;
+  ensureStyle('glide-data-grid', gridCss);
 
   const gridColumns = useMemo<GridColumn[]>(
     () => [

@@ -1,9 +1,10 @@
-import 'maplibre-gl/dist/maplibre-gl.css';
 import { Map as MapLibreMap, setWorkerUrl, type StyleSpecification } from 'maplibre-gl';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries110m from 'world-atlas/countries-110m.json';
+import mapCss from 'maplibre-gl/dist/maplibre-gl.css' with { type: 'text' };
 import { useEffect, useRef } from 'react';
+import { ensureStyle } from './styles.js';
 
 /**
  * A map of points over an offline base map: country shapes from world-atlas drawn as a GeoJSON layer
@@ -58,6 +59,7 @@ export function MapView(props: { points: readonly MapPoint[]; label: string; hei
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!container.current || props.points.length === 0) return;
+    ensureStyle('maplibre-gl', mapCss);
     const first = props.points[0];
     const map = new MapLibreMap({
       container: container.current,
