@@ -114,6 +114,45 @@ describe('germplasm panes', () => {
     await page.getByText('2 marked').waitFor();
   });
 
+  it('validates the page jump (1..max) and marks a range by keyboard, then lists the marks', async () => {
+    const page = await browser.page();
+    await openTable(page, server);
+    const max = Number(((await page.getByText(/Page 1 of \d+/).first().textContent()) ?? '').replace(/.* of /, ''));
+    await page.keyboard.press('p');
+    const dialog = page.getByRole('dialog', { name: 'Jump to page' });
+    const input = dialog.getByRole('spinbutton');
+    await input.fill(String(max + 1));
+    expect(await dialog.getByRole('alert').textContent()).toBe(`Enter a whole number from 1 to ${max}.`);
+    expect(await dialog.getByRole('button', { name: 'Go' }).isDisabled()).toBe(true);
+    await input.fill('2');
+    await dialog.getByRole('button', { name: 'Go' }).click();
+    await page.getByText(`Page 2 of ${max}`).waitFor();
+
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('Shift+x');
+    await page.getByText('3 marked').first().waitFor();
+    // Client state is written after a short debounce; then the marked-items pane shows exactly those.
+    await page.waitForTimeout(600);
+    await page.goto(`${server.url}/marked-items/germplasm`);
+    await expect.poll(async () => rowCount(page).textContent()).toBe('3 rows');
+    await page.getByRole('button', { name: 'Clear marked items' }).click();
+    await page.getByText('No germplasm is marked.', { exact: false }).waitFor();
+  });
+
+  it('finds germplasm by name in the palette and opens its passport', async () => {
+    const page = await browser.page();
+    const [row] = await apiRows(server, []);
+    await openTable(page, server);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.type(row.germplasmName);
+    await page.getByRole('option', { name: new RegExp(row.germplasmName) }).first().waitFor();
+    await page.getByRole('option', { name: new RegExp(row.germplasmName) }).first().click();
+    await page.getByRole('heading', { level: 2, name: new RegExp(row.germplasmName) }).waitFor();
+  });
+
   it('has no serious or critical axe violations on the table and the passport', async () => {
     const page = await browser.page();
     await openTable(page, server);
