@@ -4,6 +4,9 @@ import { axeViolations, formatViolations, startE2EServer, useBrowser, waitForNoN
 
 /** The shell in Chromium against the real server: home, palette, tiling by keyboard, URL, locale, login. */
 
+// Two cores run this next to other suites: give the UI time rather than fail on a busy machine.
+const POLL = { timeout: 15_000 };
+
 const regions = (page: Page) => page.locator('section[role="region"][data-pane-key]');
 
 async function openHome(page: Page, server: E2EServer): Promise<void> {
@@ -39,7 +42,7 @@ describe('shell (authMode SELECTIVE)', () => {
     await dialog.waitFor({ state: 'detached' });
     const help = page.getByRole('region', { name: 'Keyboard help' });
     await help.waitFor();
-    expect(await help.getByText('workspace:split-right').count()).toBe(1);
+    await help.getByText('workspace:split-right').waitFor();
     expect(page.url()).toContain('/help/keyboard?layout=');
   });
 
@@ -47,24 +50,37 @@ describe('shell (authMode SELECTIVE)', () => {
     const page = await browser.page();
     await openHome(page, server);
     await page.keyboard.press('Alt+Backslash');
-    await expect.poll(() => regions(page).count()).toBe(2);
+    await expect.poll(() => regions(page).count(), POLL).toBe(2);
     await page.keyboard.press('Alt+Minus');
-    await expect.poll(() => regions(page).count()).toBe(3);
+    await expect.poll(() => regions(page).count(), POLL).toBe(3);
     const url = page.url();
     expect(url).toMatch(/\/home\?layout=1\./);
     await page.reload();
-    await expect.poll(() => regions(page).count()).toBe(3);
+    await expect.poll(() => regions(page).count(), POLL).toBe(3);
     expect(page.url()).toBe(url);
     // Focus moves by keyboard, then the focused pane closes.
     await page.keyboard.press('Alt+ArrowUp');
     await page.keyboard.press('Alt+KeyW');
-    await expect.poll(() => regions(page).count()).toBe(2);
+    await expect.poll(() => regions(page).count(), POLL).toBe(2);
     await page.keyboard.press('Alt+KeyW');
-    await expect.poll(() => regions(page).count()).toBe(1);
-    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/home');
+    await expect.poll(() => regions(page).count(), POLL).toBe(1);
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, POLL).toBe('/home');
     // Back restores the previous layout (pushState for user navigation).
     await page.goBack();
-    await expect.poll(() => regions(page).count()).toBe(2);
+    await expect.poll(() => regions(page).count(), POLL).toBe(2);
+  });
+
+  it('splits, maximises and closes with the tile buttons as well (the same commands)', async () => {
+    const page = await browser.page();
+    await openHome(page, server);
+    await page.getByRole('button', { name: 'Split right' }).click();
+    await expect.poll(() => regions(page).count(), POLL).toBe(2);
+    await page.getByRole('button', { name: 'Maximise or restore pane' }).first().click();
+    await expect.poll(() => regions(page).count(), POLL).toBe(1);
+    await page.keyboard.press('Alt+KeyM');
+    await expect.poll(() => regions(page).count(), POLL).toBe(2);
+    await page.getByRole('button', { name: 'Close pane' }).first().click();
+    await expect.poll(() => regions(page).count(), POLL).toBe(1);
   });
 
   it('renders German texts after switching the locale, and keeps them after a reload', async () => {
@@ -77,6 +93,9 @@ describe('shell (authMode SELECTIVE)', () => {
     await page.reload();
     await page.getByText('Willkommen bei Germinate').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').getByText('Tastenkürzel').first().waitFor();
+    expect(await page.getByRole('dialog').getByText('Umschalt+?').count()).toBe(1);
   });
 
   it('has no serious or critical axe violations on home, keyboard help, login and the open palette', async () => {
@@ -99,7 +118,7 @@ describe('shell (authMode SELECTIVE)', () => {
     const page = await browser.page();
     await openHome(page, server);
     await page.keyboard.press('Alt+Shift+KeyD');
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), POLL).toBe('dark');
     await waitForNoNetwork(page);
   });
 });
@@ -117,7 +136,7 @@ describe('shell (authMode FULL)', () => {
   it('sends an anonymous visitor to login and back to the target after logging in', async () => {
     const page = await browser.page();
     await page.goto(`${server.url}/help/keyboard`);
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe('/login');
     await page.getByLabel('Username').fill('regular');
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Log in', exact: true }).last().click();

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Translator } from '../core/i18n.js';
 import type { Box } from './box.js';
-import { ServicesContext, type Services } from './pane-api.js';
+import { ServicesContext, useServices, type Services } from './pane-api.js';
 import { ShellContext, useShell, useShellState, type ShellRuntime } from './shell-context.js';
 import { useKeyBindings } from './use-key-bindings.js';
 import { LoadingModal } from './frame/LoadingModal.js';
@@ -23,7 +23,19 @@ export interface AppProps {
 }
 
 function Frame() {
-  const { paletteOpen } = useShellState();
+  const { paletteOpen, layout } = useShellState();
+  const { t, registry } = useServices();
+  const focused = layout.panes[layout.focused];
+  const titleKey = focused ? registry.paneType(focused.type)?.titleKey : undefined;
+  const title = titleKey ? `${t(titleKey)} – ${t('shell.appName')}` : t('shell.appName');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useEffect(() => {
+    // Fetch the palette's chunk once the first screen is up, so Ctrl+K opens at once and no typed key is lost.
+    const timer = setTimeout(() => void import('./frame/Palette.js').catch(() => undefined), 1500);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <div className="shell">
       <TopBar />

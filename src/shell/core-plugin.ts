@@ -20,6 +20,8 @@ export interface CorePluginDeps {
   /** Cycles en_GB ⇄ de_DE. */
   switchLocale(): void;
   logout(): Promise<void>;
+  /** Opens the login pane, remembering where the user was so the login returns there. */
+  login(): void;
   print(): void;
 }
 
@@ -56,7 +58,7 @@ export function createCorePlugin(deps: CorePluginDeps): ClientPlugin {
     { id: 'workspace:go-home', titleKey: 'shell.command.goHome', keys: ['Alt+KeyH'], run: () => shell.open(HOME_PANE, 'replace') },
     { id: 'shell:toggle-dark-mode', titleKey: 'shell.command.toggleDarkMode', keys: ['Alt+Shift+KeyD'], run: () => deps.toggleDarkMode() },
     { id: 'shell:switch-locale', titleKey: 'shell.command.switchLocale', keys: ['Alt+Shift+KeyL'], run: () => deps.switchLocale() },
-    { id: 'shell:login', titleKey: 'shell.command.login', when: and(loginAllowed, not(loggedIn)), run: () => shell.open({ type: LOGIN_PANE_TYPE, params: {} }, 'replace') },
+    { id: 'shell:login', titleKey: 'shell.command.login', when: and(loginAllowed, not(loggedIn)), run: () => deps.login() },
     { id: 'shell:logout', titleKey: 'shell.command.logout', when: loggedIn, run: () => deps.logout() },
     { id: 'shell:print-pane', titleKey: 'shell.command.printPane', keys: ['Alt+KeyP'], run: () => deps.print() },
   ];

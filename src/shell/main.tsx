@@ -11,7 +11,7 @@ import en_GB from '../../locales/en_GB.json';
 import { clientPlugins } from '../plugins/client.js';
 import { App } from './App.js';
 import { createBox } from './box.js';
-import { createCorePlugin } from './core-plugin.js';
+import { createCorePlugin, LOGIN_PANE_TYPE } from './core-plugin.js';
 import { loadSettings } from './load-settings.js';
 import type { Services, Workspace } from './pane-api.js';
 import { roleOfSession } from './session-role.js';
@@ -146,6 +146,10 @@ async function boot(): Promise<void> {
       toggleDarkMode: runtime.toggleDarkMode,
       switchLocale: () => void setLocale(locale === 'en_GB' ? 'de_DE' : 'en_GB'),
       logout: runtime.logout,
+      login: () => {
+        store.state.originalTarget = window.location.pathname + window.location.search;
+        shell.open({ type: LOGIN_PANE_TYPE, params: {} }, 'replace');
+      },
       print: () => window.print(),
     }),
     ...clientPlugins,

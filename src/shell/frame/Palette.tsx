@@ -1,7 +1,7 @@
 import { Command } from 'cmdk';
 import { useEffect, useMemo, useState } from 'react';
 import type { PaletteItem } from '../../core/contracts.js';
-import { formatKeys } from '../../core/keys.js';
+import { keyDisplay } from '../key-labels.js';
 import { guardPane } from '../../core/guard.js';
 import { useServices } from '../pane-api.js';
 import { useShell } from '../shell-context.js';
@@ -117,7 +117,7 @@ export default function Palette({ onClose }: { onClose: () => void }) {
                   }}
                 >
                   <span>{t(command.titleKey)}</span>
-                  {keys ? <kbd>{formatKeys(keys, platform)}</kbd> : null}
+                  {keys ? <kbd>{keyDisplay(keys, platform, t)}</kbd> : null}
                 </Command.Item>
               );
             })}

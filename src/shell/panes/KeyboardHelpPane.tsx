@@ -1,4 +1,4 @@
-import { formatKeys } from '../../core/keys.js';
+import { keyDisplay } from '../key-labels.js';
 import { useShell } from '../shell-context.js';
 import { useServices, type PaneProps } from '../pane-api.js';
 
@@ -34,7 +34,7 @@ export default function KeyboardHelpPane(_props: PaneProps) {
                       {keys.length === 0
                         ? t('help.noKeys')
                         : keys.map((key) => (
-                            <kbd key={key}>{formatKeys(key, platform)}</kbd>
+                            <kbd key={key}>{keyDisplay(key, platform, t)}</kbd>
                           ))}
                     </td>
                     <td>

@@ -1,4 +1,4 @@
-import { formatKeys } from '../../core/keys.js';
+import { keyDisplay } from '../key-labels.js';
 import { useServices } from '../pane-api.js';
 import { useShell } from '../shell-context.js';
 
@@ -28,7 +28,7 @@ export function TileToolbar({ paneKey, title, paneCount }: { paneKey: string; ti
               type="button"
               className="tile-button"
               aria-label={label}
-              title={keys ? `${label} (${formatKeys(keys, platform)})` : label}
+              title={keys ? `${label} (${keyDisplay(keys, platform, t)})` : label}
               onClick={() => {
                 shell.focus(paneKey);
                 run(button.command, 'button');
