@@ -83,6 +83,18 @@ describe('shell (authMode SELECTIVE)', () => {
     await expect.poll(() => regions(page).count(), POLL).toBe(1);
   });
 
+  it('prints only the focused pane', async () => {
+    const page = await browser.page();
+    await openHome(page, server);
+    await page.keyboard.press('Alt+Backslash');
+    await expect.poll(() => regions(page).count(), POLL).toBe(2);
+    await page.emulateMedia({ media: 'print' });
+    const visible = await regions(page).evaluateAll((all) => all.filter((el) => (el as HTMLElement).offsetParent !== null).length);
+    expect(visible).toBe(1);
+    expect(await page.locator('.shell-sidebar').isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+  });
+
   it('renders German texts after switching the locale, and keeps them after a reload', async () => {
     const page = await browser.page();
     await openHome(page, server);
