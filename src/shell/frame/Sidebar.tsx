@@ -2,13 +2,12 @@ import { useSyncExternalStore } from 'react';
 import { guardPane } from '../../core/guard.js';
 import { roleOfSession } from '../session-role.js';
 import { useServices } from '../pane-api.js';
-import { useShell, useShellState } from '../shell-context.js';
+import { useShellState } from '../shell-context.js';
 
 /** The pane types this user may open, grouped by plugin; a click opens one in the focused tile. */
 export function Sidebar() {
   const { t, registry, session, settings, workspace } = useServices();
   const { layout } = useShellState();
-  useShell();
   useSyncExternalStore(session.subscribe, session.current);
   const role = roleOfSession(session);
   const focusedType = layout.panes[layout.focused]?.type;
