@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
@@ -15,7 +16,7 @@ import { loadDemoData } from '../../src/server/demo.js';
 import { serverPlugins } from '../../src/plugins/server.js';
 
 // e2e/support/ and dist/bench/ (where the benchmark bundle runs) are both two levels below the root.
-export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The users every browser test has: one per role, password = `<username>-password-1`. */
