@@ -7,7 +7,10 @@ import {
   type GridSelection,
   type Item,
 } from '@glideapps/glide-data-grid';
-import gridCss from '@glideapps/glide-data-grid/dist/index.css' with { type: 'text' };
+// The grid's own class rules (its dist/index.css only @imports these, which text cannot follow). Only the
+// container and scroller are needed: this grid never opens editors, search or overlays.
+import containerCss from '../../../../node_modules/@glideapps/glide-data-grid/dist/esm/internal/data-editor-container/data-grid-container.css' with { type: 'text' };
+import scrollerCss from '../../../../node_modules/@glideapps/glide-data-grid/dist/esm/internal/scrolling-data-grid/infinite-scroller.css' with { type: 'text' };
 import { useCallback, useMemo } from 'react';
 import { ensureStyle } from './styles.js';
 
@@ -43,7 +46,7 @@ const MARK_WIDTH = 44;
 
 export function DataTable<R>(props: DataTableProps<R>) {
   const { columns, rows, cellText, cursor, isMarked, sort } = props;
-  ensureStyle('glide-data-grid', gridCss);
+  ensureStyle('glide-data-grid', containerCss + scrollerCss);
 
   const gridColumns = useMemo<GridColumn[]>(
     () => [
@@ -78,7 +81,9 @@ export function DataTable<R>(props: DataTableProps<R>) {
   );
 
   return (
-    <div className="germplasm-grid" role="region" aria-label={props.label} style={{ flex: 1, minHeight: 200 }}>
+    <div className="germplasm-grid" role="region" aria-label={props.label} style={{ flex: 1, minHeight: 240, position: 'relative' }}>
+      {/* The grid measures its box; an absolutely placed box has a definite size inside a flex column. */}
+      <div style={{ position: 'absolute', inset: 0 }}>
       <DataEditor
         columns={gridColumns}
         rows={rows.length}
@@ -109,6 +114,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
         smoothScrollX
         smoothScrollY
       />
+      </div>
       <p className="germplasm-cursor" aria-live="polite" data-testid="row-cursor" style={VISUALLY_HIDDEN}>
         {rows[cursor] !== undefined
           ? `${props.describeRow(rows[cursor])}${isMarked(rows[cursor]) ? ` (${props.markLabel})` : ''}`
