@@ -192,4 +192,21 @@ describe('germplasm panes', () => {
     const onPassport = serious(await axeViolations(page));
     expect(onPassport, formatViolations(onPassport)).toEqual([]);
   });
+
+  it('has no serious or critical axe violations on compare, marked items and germplasm from a list', async () => {
+    const page = await browser.page();
+    const [a, b] = await apiRows(server, []);
+    const panes: [string, string][] = [
+      [`/data/germplasm/compare/${a.germplasmId},${b.germplasmId}`, 'Field'],
+      ['/marked-items/germplasm', 'Clear marked items'],
+      ['/data/germplasm/from-list', 'Find germplasm'],
+    ];
+    for (const [path, text] of panes) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByText(text, { exact: true }).first().waitFor();
+      await waitForNoNetwork(page);
+      const violations = serious(await axeViolations(page));
+      expect(violations, `${path}\n${formatViolations(violations)}`).toEqual([]);
+    }
+  });
 });
