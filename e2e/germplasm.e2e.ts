@@ -70,6 +70,21 @@ describe('germplasm panes', () => {
     expect(await page.getByText('Multi-crop passport descriptors (MCPD)').count()).toBe(1);
   });
 
+  it('keeps the row keys working after a click into the grid', async () => {
+    const page = await browser.page();
+    await openTable(page, server);
+    const box = await page.locator('.germplasm-grid canvas').first().boundingBox();
+    if (!box) throw new Error('grid canvas has no box');
+    // Second data row (header ≈ 36 px, rows ≈ 34 px).
+    await page.mouse.click(box.x + 300, box.y + 36 + 34 + 17);
+    await cursor(page).filter({ hasText: /^Row 2: / }).waitFor({ state: 'attached' });
+    await page.keyboard.press('j');
+    await cursor(page).filter({ hasText: /^Row 3: / }).waitFor({ state: 'attached' });
+    await page.keyboard.press('k');
+    await page.keyboard.press('k');
+    await cursor(page).filter({ hasText: /^Row 1: / }).waitFor({ state: 'attached' });
+  });
+
   it('compares two germplasm with the differing fields highlighted and announced', async () => {
     const page = await browser.page();
     const [a, b] = await apiRows(server, []);
