@@ -83,6 +83,12 @@ describe('germplasm panes', () => {
     await page.keyboard.press('k');
     await page.keyboard.press('k');
     await cursor(page).filter({ hasText: /^Row 1: / }).waitFor({ state: 'attached' });
+    // Enter on a focused toolbar button presses that button; it does not also open a passport.
+    await page.getByRole('button', { name: 'Columns' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('group', { name: 'Columns' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await regions(page).count()).toBe(1);
   });
 
   it('compares two germplasm with the differing fields highlighted and announced', async () => {

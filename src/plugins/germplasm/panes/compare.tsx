@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
+import { keepEnterOnControls } from '../widgets/control-keys.js';
 import { columnKey, GERMPLASM_COLUMNS, germplasmTitle, type GermplasmRow } from '../columns.js';
 import { compareRows, parseIds } from '../compare.js';
 
@@ -35,7 +36,7 @@ export default function ComparePane(props: PaneProps) {
   const differing = lines.filter((l) => l.differs).length;
 
   return (
-    <section className="germplasm-compare" aria-labelledby={`${props.paneKey}-title`} style={{ overflow: 'auto', height: '100%', padding: 8 }}>
+    <section className="germplasm-compare" onKeyDown={keepEnterOnControls} aria-labelledby={`${props.paneKey}-title`} style={{ overflow: 'auto', height: '100%', padding: 8 }}>
       <h2 id={`${props.paneKey}-title`}>{t('germplasm.pane.compare')}</h2>
       <p>{t('germplasm.compare.summary', { count: differing })}</p>
       <table>

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
+import { keepEnterOnControls } from '../widgets/control-keys.js';
 import { checkListFile, classify, parseEntries, requestFilters, type Classification, type MatchRow } from '../list-match.js';
 import { GermplasmTable } from '../widgets/GermplasmTable.js';
 
@@ -57,7 +58,7 @@ export default function FromListPane(props: PaneProps) {
   };
 
   return (
-    <section className="germplasm-from-list" aria-label={t('germplasm.pane.list')} style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 8 }}>
+    <section className="germplasm-from-list" onKeyDown={keepEnterOnControls} aria-label={t('germplasm.pane.list')} style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 8 }}>
       <form
         onSubmit={(e) => {
           e.preventDefault();

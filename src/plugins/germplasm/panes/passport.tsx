@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
+import { keepEnterOnControls } from '../widgets/control-keys.js';
 import { germplasmTitle, type GermplasmRow } from '../columns.js';
 import { displayValue } from '../compare.js';
 import { MCPD_FIELDS, pdciText, resolveFilters } from '../passport-data.js';
@@ -72,7 +73,7 @@ export default function PassportPane(props: PaneProps) {
   const synonyms = Array.isArray(row.synonyms) ? row.synonyms.map(String) : [];
 
   return (
-    <article className="germplasm-passport" aria-labelledby={`${props.paneKey}-title`} style={{ overflow: 'auto', height: '100%', padding: 8 }}>
+    <article className="germplasm-passport" onKeyDown={keepEnterOnControls} aria-labelledby={`${props.paneKey}-title`} style={{ overflow: 'auto', height: '100%', padding: 8 }}>
       <header>
         <p>{t('germplasm.pane.passport')}</p>
         <h2 id={`${props.paneKey}-title`}>

@@ -8,6 +8,7 @@ import { columnKey, GERMPLASM_COLUMNS, germplasmTitle, hiddenColumns, type Germp
 import { displayValue } from '../compare.js';
 import { withFixed } from '../filters.js';
 import { pageCount, readViewState, sortBy, toRequest, writeViewState, type TableViewState } from '../view-state.js';
+import { keepEnterOnControls } from './control-keys.js';
 import { DataTable } from './DataTable.js';
 import { FilterModal } from './FilterModal.js';
 import { JumpToPage } from './JumpToPage.js';
@@ -108,14 +109,19 @@ export function GermplasmTable(props: GermplasmTableProps) {
   useEffect(
     () =>
       registerController(props.paneKey, {
-        moveRow: (delta) => setCursor((c) => Math.min(Math.max(0, c + delta), Math.max(0, rows.length - 1))),
-        openSelected: (where) => openPassport(rows[cursor], where),
+        moveRow: (delta) => {
+          if (!inDialog()) setCursor((c) => Math.min(Math.max(0, c + delta), Math.max(0, rows.length - 1)));
+        },
+        openSelected: (where) => {
+          if (!onControl()) openPassport(rows[cursor], where);
+        },
         toggleMark: () => {
           const row = rows[cursor];
-          if (!row) return;
+          if (!row || inDialog()) return;
           if (store.toggleMark('germplasm', row.germplasmId)) lastMarked.current = cursor;
         },
         markRange: () => {
+          if (inDialog()) return;
           const from = lastMarked.current ?? cursor;
           const [a, b] = from < cursor ? [from, cursor] : [cursor, from];
           store.markItems('germplasm', rows.slice(a, b + 1).map((r) => r.germplasmId));
@@ -132,7 +138,7 @@ export function GermplasmTable(props: GermplasmTableProps) {
   const setPage = (page: number) => update({ ...view, page: Math.min(Math.max(1, page), maxPage) });
 
   return (
-    <div className="germplasm-table" style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 4 }}>
+    <div className="germplasm-table" onKeyDown={keepEnterOnControls} style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 4 }}>
       <div role="toolbar" aria-label={t('table.toolbar')} className="germplasm-toolbar">
         {props.toolbar}
         <button type="button" onClick={() => setModal('filter')} aria-keyshortcuts="f">
@@ -221,6 +227,20 @@ export function GermplasmTable(props: GermplasmTableProps) {
         <ColumnPicker hidden={hidden} columns={allColumns} t={t} onChange={(next) => store.setHiddenColumns(TABLE, next)} onClose={() => setModal(null)} />
       ) : null}
     </div>
+  );
+}
+
+/** A modal is open: its own keys win over the table's. */
+function inDialog(): boolean {
+  return document.querySelector('dialog[open]') !== null;
+}
+
+/** Enter on a focused button, link or field is that control's own Enter, not "open the passport". */
+function onControl(): boolean {
+  const active = document.activeElement;
+  return (
+    inDialog() ||
+    (active instanceof HTMLElement && active.closest('button, a[href], select, summary, input, textarea, [role="button"]') !== null)
   );
 }
 
