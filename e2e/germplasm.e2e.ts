@@ -135,6 +135,17 @@ describe('germplasm panes', () => {
     await page.getByText('2 marked').waitFor();
   });
 
+  it('takes a list from a .txt file and refuses other file types (SPEC §5)', async () => {
+    const page = await browser.page();
+    const [a] = await apiRows(server, []);
+    await page.goto(`${server.url}/data/germplasm/from-list`);
+    const input = page.getByLabel('Or choose a .txt file');
+    await input.setInputFiles({ name: 'list.csv', mimeType: 'text/csv', buffer: Buffer.from('x\n') });
+    await page.getByText('Only .txt files are accepted.').first().waitFor();
+    await input.setInputFiles({ name: 'list.txt', mimeType: 'text/plain', buffer: Buffer.from(`${a.germplasmName}\n`) });
+    await expect.poll(() => page.getByLabel('Names or accession numbers, one per line').inputValue()).toBe(`${a.germplasmName}\n`);
+  });
+
   it('validates the page jump (1..max) and marks a range by keyboard, then lists the marks', async () => {
     const page = await browser.page();
     await openTable(page, server);
