@@ -241,4 +241,20 @@ describe('germplasm panes', () => {
       expect(violations, `${path}\n${formatViolations(violations)}`).toEqual([]);
     }
   });
+  it('renders the table and the passport in German', async () => {
+    const page = await browser.page();
+    await openTable(page, server);
+    await page.getByLabel('Language').selectOption('de_DE');
+    await page.getByText(/Seite 1 von \d+/).first().waitFor();
+    expect(await page.getByText('Zeilen pro Seite').count()).toBe(1);
+    const [located] = await apiRows(server, [{ column: 'pdci', comparator: 'isNotNull' }]);
+    await page.waitForTimeout(400); // the store writes after a short debounce
+    await page.goto(`${server.url}/data/germplasm/${located.germplasmId}`);
+    await page.getByText('Multi-Crop-Passdeskriptoren (MCPD)').waitFor();
+    expect(await page.getByText(/^Die Bewertung dieses Eintrags ist: \d+\.\d{2}\/10$/).count()).toBe(1);
+    // Back to English for whatever runs next in this browser.
+    await page.getByLabel('Sprache').selectOption('en_GB');
+    await page.getByText('Multi-crop passport descriptors (MCPD)').waitFor();
+    await page.waitForTimeout(400);
+  });
 });
