@@ -20,6 +20,8 @@ import { createShellController } from './shell-controller.js';
 import { createLoadingTracker } from './loading.js';
 import './shell.css';
 
+const LOCALE_TIMEOUT_MS = 10_000;
+
 /** Bootstraps the client: settings, session, state, texts, plugins, then the shell (ARCHITECTURE "The client"). */
 async function boot(): Promise<void> {
   // The tiling code is its own chunk; it downloads while settings and texts load.
@@ -61,7 +63,8 @@ async function boot(): Promise<void> {
       ? { en_GB: en_GB as Messages, de_DE: (await import('../../locales/de_DE.json')).default as Messages }
       : { en_GB: en_GB as Messages };
   const fetchText = async (path: string, headers: Record<string, string>) => {
-    const response = await fetch(`api/${path}`, { headers });
+    // A server that never answers must not hold the first screen: the built-in texts are used instead.
+    const response = await fetch(`api/${path}`, { headers, signal: AbortSignal.timeout(LOCALE_TIMEOUT_MS) });
     if (!response.ok) throw new Error(`${response.status}`);
     return response.text();
   };
