@@ -44,6 +44,12 @@ describe('shell (authMode SELECTIVE)', () => {
     await help.waitFor();
     await help.getByText('workspace:split-right').waitFor();
     expect(page.url()).toContain('/help/keyboard?layout=');
+    // Reopened with nothing typed, the palette offers the command just run first.
+    await page.keyboard.press('Control+k');
+    const recent = page.getByRole('dialog').getByRole('group', { name: 'Recently used' });
+    await recent.getByText('Keyboard help').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('splits and closes panes by keyboard, keeps the layout in the URL, and restores it on reload', async () => {

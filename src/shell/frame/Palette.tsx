@@ -15,6 +15,7 @@ interface Found {
 
 /** Debounce of the live providers, so a server search runs once the typing pauses. */
 const SEARCH_DELAY_MS = 200;
+const RECENT_SHOWN = 5;
 
 /** The command palette: every available command with its keys, the panes to go to, live results. */
 export default function Palette({ onClose }: { onClose: () => void }) {
@@ -66,7 +67,12 @@ export default function Palette({ onClose }: { onClose: () => void }) {
   }, [query, registry]);
 
   const close = () => onClose();
-  const shownCommands = commands.filter((command) => matches(query, t(command.titleKey), command.id));
+  // With nothing typed, the commands run last come first (the registry records every run).
+  const recentIds = query.trim() === '' ? [...new Set(registry.recent().map((entry) => entry.id))].slice(0, RECENT_SHOWN) : [];
+  const recent = recentIds.flatMap((id) => commands.filter((command) => command.id === id));
+  const shownCommands = commands.filter(
+    (command) => !recentIds.includes(command.id) && matches(query, t(command.titleKey), command.id),
+  );
   const shownPanes = panes.filter((pane) => matches(query, t(pane.titleKey), pane.route));
   return (
     <Command.Dialog
@@ -102,26 +108,31 @@ export default function Palette({ onClose }: { onClose: () => void }) {
             </Command.Group>
           ),
         )}
-        {shownCommands.length > 0 ? (
-          <Command.Group heading={t('shell.palette.commands')}>
-            {shownCommands.map((command) => {
-              const keys = keymap.keysOf(command.id)[0];
-              return (
-                <Command.Item
-                  key={command.id}
-                  value={command.id}
-                  onSelect={() => {
-                    close();
-                    run(command.id, 'palette');
-                  }}
-                >
-                  <span>{t(command.titleKey)}</span>
-                  {keys ? <kbd>{keyDisplay(keys, platform, t)}</kbd> : null}
-                </Command.Item>
-              );
-            })}
-          </Command.Group>
-        ) : null}
+        {[
+          { heading: 'shell.palette.recent', list: recent },
+          { heading: 'shell.palette.commands', list: shownCommands },
+        ].map(({ heading, list }) =>
+          list.length === 0 ? null : (
+            <Command.Group key={heading} heading={t(heading)}>
+              {list.map((command) => {
+                const keys = keymap.keysOf(command.id)[0];
+                return (
+                  <Command.Item
+                    key={command.id}
+                    value={command.id}
+                    onSelect={() => {
+                      close();
+                      run(command.id, 'palette');
+                    }}
+                  >
+                    <span>{t(command.titleKey)}</span>
+                    {keys ? <kbd>{keyDisplay(keys, platform, t)}</kbd> : null}
+                  </Command.Item>
+                );
+              })}
+            </Command.Group>
+          ),
+        )}
         {shownPanes.length > 0 ? (
           <Command.Group heading={t('shell.palette.goTo')}>
             {shownPanes.map((pane) => (
