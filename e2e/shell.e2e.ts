@@ -59,6 +59,10 @@ describe('shell (authMode SELECTIVE)', () => {
     await expect.poll(() => regions(page).count(), POLL).toBe(2);
     await page.keyboard.press('Alt+Minus');
     await expect.poll(() => regions(page).count(), POLL).toBe(3);
+    // Growing the focused (lower) pane moves its split bar, and the URL keeps the new share.
+    const before = page.url();
+    await page.keyboard.press('Alt+Shift+Equal');
+    await expect.poll(() => page.url(), POLL).not.toBe(before);
     const url = page.url();
     expect(url).toMatch(/\/home\?layout=1\./);
     await page.reload();
@@ -132,11 +136,15 @@ describe('shell (authMode SELECTIVE)', () => {
     expect(formatViolations(await axeViolations(page))).toBe('');
   });
 
-  it('toggles dark mode by keyboard', async () => {
+  it('toggles dark mode and the sidebar by keyboard', async () => {
     const page = await browser.page();
     await openHome(page, server);
     await page.keyboard.press('Alt+Shift+KeyD');
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), POLL).toBe('dark');
+    await page.keyboard.press('Alt+KeyB');
+    await expect.poll(() => page.locator('.shell-sidebar').count(), POLL).toBe(0);
+    await page.keyboard.press('Alt+KeyB');
+    await expect.poll(() => page.locator('.shell-sidebar').count(), POLL).toBe(1);
     await waitForNoNetwork(page);
   });
 });

@@ -20,7 +20,7 @@ function registered() {
     rememberTarget: () => {},
   });
   const noop = () => {};
-  const core = createCorePlugin({ shell, toggleDarkMode: noop, switchLocale: noop, logout: async () => {}, login: noop, print: noop });
+  const core = createCorePlugin({ shell, toggleDarkMode: noop, switchLocale: noop, logout: async () => {}, login: noop, print: noop, toggleSidebar: noop });
   const conflicts: KeyConflict[] = [];
   const keymap = createKeymap({ platform: 'other', onConflict: (conflict) => conflicts.push(conflict) });
   for (const plugin of [core, ...clientPlugins]) {

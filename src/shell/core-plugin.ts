@@ -20,11 +20,14 @@ export interface CorePluginDeps {
   /** Cycles en_GB ⇄ de_DE. */
   switchLocale(): void;
   logout(): Promise<void>;
+  toggleSidebar(): void;
   /** Opens the login pane, remembering where the user was so the login returns there. */
   login(): void;
   print(): void;
 }
 
+/** Percent of the parent split that one grow or shrink moves the bar. */
+const RESIZE_STEP = 10;
 const DIRECTIONS: readonly FocusDirection[] = ['left', 'right', 'up', 'down'];
 const ARROW: Record<FocusDirection, string> = { left: 'ArrowLeft', right: 'ArrowRight', up: 'ArrowUp', down: 'ArrowDown' };
 
@@ -55,6 +58,9 @@ export function createCorePlugin(deps: CorePluginDeps): ClientPlugin {
       when: severalPanes,
       run: () => shell.swap(direction),
     })),
+    { id: 'workspace:grow-pane', titleKey: 'shell.command.growPane', keys: ['Alt+Shift+Equal'], when: severalPanes, run: () => shell.resize(RESIZE_STEP) },
+    { id: 'workspace:shrink-pane', titleKey: 'shell.command.shrinkPane', keys: ['Alt+Shift+Minus'], when: severalPanes, run: () => shell.resize(-RESIZE_STEP) },
+    { id: 'shell:toggle-sidebar', titleKey: 'shell.command.toggleSidebar', keys: ['Alt+KeyB'], run: () => deps.toggleSidebar() },
     { id: 'workspace:go-home', titleKey: 'shell.command.goHome', keys: ['Alt+KeyH'], run: () => shell.open(HOME_PANE, 'replace') },
     { id: 'shell:toggle-dark-mode', titleKey: 'shell.command.toggleDarkMode', keys: ['Alt+Shift+KeyD'], run: () => deps.toggleDarkMode() },
     { id: 'shell:switch-locale', titleKey: 'shell.command.switchLocale', keys: ['Alt+Shift+KeyL'], run: () => deps.switchLocale() },

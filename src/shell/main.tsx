@@ -149,6 +149,9 @@ async function boot(): Promise<void> {
       toggleDarkMode: runtime.toggleDarkMode,
       switchLocale: () => void setLocale(locale === 'en_GB' ? 'de_DE' : 'en_GB'),
       logout: runtime.logout,
+      toggleSidebar: () => {
+        store.state.sidebarState = store.state.sidebarState === 'open' ? 'collapsed' : 'open';
+      },
       login: () => {
         store.state.originalTarget = window.location.pathname + window.location.search;
         shell.open({ type: LOGIN_PANE_TYPE, params: {} }, 'replace');

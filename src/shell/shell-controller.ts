@@ -5,6 +5,7 @@ import * as layouts from '../core/layout.js';
 import type { FocusDirection, Layout } from '../core/layout.js';
 import type { AuthMode, Role } from '../core/roles.js';
 import { isSafeTarget } from '../core/client-state.js';
+import { resizeFocused } from './layout-resize.js';
 import { readLocation, urlOf, type LocationInput } from './url-state.js';
 
 /**
@@ -58,6 +59,8 @@ export interface ShellController {
   focus(key: string): void;
   split(direction: 'right' | 'down'): void;
   toggleMaximise(): void;
+  /** Grows (positive) or shrinks the focused pane by `delta` percent of its split. */
+  resize(delta: number): void;
   moveFocus(direction: FocusDirection): void;
   swap(direction: FocusDirection): void;
   setPaneState(key: string, state: Record<string, unknown>): void;
@@ -163,6 +166,10 @@ export function createShellController(options: ShellControllerOptions): ShellCon
     },
     toggleMaximise() {
       commit(layouts.toggleMaximise(current()), 'push');
+    },
+    resize(delta) {
+      const next = resizeFocused(current(), delta);
+      if (next !== current()) commit(next, 'replace');
     },
     moveFocus(direction) {
       const next = layouts.focusNeighbour(current(), direction);

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useSnapshot } from 'valtio';
 import { guardPane } from '../../core/guard.js';
 import { roleOfSession } from '../session-role.js';
 import { useServices } from '../pane-api.js';
@@ -6,8 +7,9 @@ import { useShellState } from '../shell-context.js';
 
 /** The pane types this user may open, grouped by plugin; a click opens one in the focused tile. */
 export function Sidebar() {
-  const { t, registry, session, settings, workspace } = useServices();
+  const { t, registry, session, settings, workspace, store } = useServices();
   const { layout } = useShellState();
+  const { sidebarState } = useSnapshot(store.state);
   useSyncExternalStore(session.subscribe, session.current);
   const role = roleOfSession(session);
   const focusedType = layout.panes[layout.focused]?.type;
@@ -23,6 +25,8 @@ export function Sidebar() {
       ),
     }))
     .filter((group) => group.panes.length > 0);
+  // Collapsed: gone from view and from the Tab order; Alt+B or the palette brings it back.
+  if (sidebarState === 'collapsed') return null;
   return (
     <nav className="shell-sidebar" aria-label={t('shell.sidebar')}>
       {groups.map((group) => (
