@@ -4,6 +4,7 @@ import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { keepEnterOnControls } from '../widgets/control-keys.js';
 import { checkListFile, classify, parseEntries, requestFilters, type Classification, type MatchRow } from '../list-match.js';
 import { GermplasmTable } from '../widgets/GermplasmTable.js';
+import { runFromButton } from '../widgets/run-command.js';
 
 /** Candidates per batch request: an inSet of 200 entries over four columns rarely finds more. */
 const BATCH_LIMIT = 5000;
@@ -13,7 +14,8 @@ const BATCH_LIMIT = 5000;
  * in batches; shows the matches plus the entries that matched nothing or more than one.
  */
 export default function FromListPane(props: PaneProps) {
-  const { api, store, t, toast } = useServices();
+  const services = useServices();
+  const { api, store, t, toast } = services;
   const [text, setText] = useState(typeof props.instance.state?.list === 'string' ? props.instance.state.list : '');
   const [result, setResult] = useState<Classification<MatchRow> | null>(null);
   const [busy, setBusy] = useState(false);
@@ -130,7 +132,11 @@ export default function FromListPane(props: PaneProps) {
           label={t('germplasm.pane.list')}
           onBulk={markAll}
           toolbar={
-            <button type="button" onClick={markAll} aria-keyshortcuts="Shift+A">
+            <button
+              type="button"
+              onClick={() => runFromButton(services, props.paneKey, 'germplasm:list', 'germplasm:mark-all-matches')}
+              aria-keyshortcuts="Shift+A"
+            >
               {t('germplasm.command.markAllMatches')}
             </button>
           }

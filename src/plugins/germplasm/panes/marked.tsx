@@ -3,10 +3,12 @@ import { useSnapshot } from 'valtio';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { GermplasmTable } from '../widgets/GermplasmTable.js';
+import { runFromButton } from '../widgets/run-command.js';
 
 /** Marked germplasm (`/marked-items/germplasm`): the table restricted to the marked ids. */
 export default function MarkedGermplasmPane(props: PaneProps) {
-  const { t, store, workspace } = useServices();
+  const services = useServices();
+  const { t, store, workspace } = services;
   const marked = useSnapshot(store.state).markedIds.germplasm;
   const idText = marked.join(',');
   // Rebuilt only when the ids change, so the table does not refetch on every render.
@@ -27,7 +29,11 @@ export default function MarkedGermplasmPane(props: PaneProps) {
         onBulk={clear}
         toolbar={
           <>
-            <button type="button" onClick={clear} disabled={marked.length === 0}>
+            <button
+              type="button"
+              onClick={() => runFromButton(services, props.paneKey, 'germplasm:marked', 'germplasm:clear-marked')}
+              disabled={marked.length === 0}
+            >
               {t('germplasm.marked.clear')}
             </button>
             <button
