@@ -26,7 +26,7 @@ export function Sidebar() {
     }))
     .filter((group) => group.panes.length > 0);
   // Collapsed: gone from view and from the Tab order; Alt+B or the palette brings it back.
-  if (sidebarState === 'collapsed') return null;
+  if (sidebarState === 'collapsed' || groups.length === 0) return null;
   return (
     <nav className="shell-sidebar" aria-label={t('shell.sidebar')}>
       {groups.map((group) => (

@@ -14,7 +14,7 @@ export default function KeyboardHelpPane(_props: PaneProps) {
       <p>{t('help.typing')}</p>
       {plugins.map((pluginId) => (
         <table key={pluginId} className="help-table">
-          <caption>{t('help.plugin', { plugin: pluginId })}</caption>
+          <caption>{t('help.plugin', { plugin: t(`shell.plugin.${pluginId}`) })}</caption>
           <thead>
             <tr>
               <th scope="col">{t('help.command')}</th>
