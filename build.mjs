@@ -39,12 +39,13 @@ if (!serverOnly) await buildClient();
  */
 async function buildClient() {
   const clientDir = path.join(dist, 'client');
-  fs.rmSync(clientDir, { recursive: true, force: true });
+  // Hashed assets are only added (old ones pruned when stale) and index.html / meta.json are replaced by
+  // rename: a server or browser test running during a rebuild never finds its page's files gone.
   fs.mkdirSync(clientDir, { recursive: true });
   const template = fs.readFileSync(path.join(root, 'src/shell/index.html'), 'utf8');
   const entry = path.join(root, 'src/shell/main.tsx');
   if (!fs.existsSync(entry)) {
-    fs.writeFileSync(path.join(clientDir, 'index.html'), template.replace('<!--assets-->', ''));
+    writeAtomically(path.join(clientDir, 'index.html'), template.replace('<!--assets-->', ''));
     return;
   }
   const result = await build({
@@ -75,12 +76,29 @@ async function buildClient() {
     path.join(root, 'node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs'),
     path.join(clientDir, 'assets', 'maplibre-gl-worker.mjs'),
   );
-  fs.writeFileSync(path.join(clientDir, 'meta.json'), JSON.stringify(result.metafile));
+  writeAtomically(path.join(clientDir, 'meta.json'), JSON.stringify(result.metafile));
   const outputs = Object.entries(result.metafile.outputs);
   const main = outputs.find(([, o]) => o.entryPoint === 'src/shell/main.tsx');
   if (!main) throw new Error('client entry missing from the build');
   const url = (file) => '/' + path.relative(clientDir, path.join(root, file)).split(path.sep).join('/');
   const tags = [`<script type="module" src="${url(main[0])}"></script>`];
   if (main[1].cssBundle) tags.unshift(`<link rel="stylesheet" href="${url(main[1].cssBundle)}" />`);
-  fs.writeFileSync(path.join(clientDir, 'index.html'), template.replace('<!--assets-->', tags.join('\n    ')));
+  writeAtomically(path.join(clientDir, 'index.html'), template.replace('<!--assets-->', tags.join('\n    ')));
+  pruneStale(path.join(clientDir, 'assets'), new Set(Object.keys(result.metafile.outputs).map((f) => path.join(root, f))));
+}
+
+function writeAtomically(file, text) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, text);
+  fs.renameSync(temporary, file);
+}
+
+/** Removes assets of earlier builds once they are an hour old (a page loaded before then may still ask). */
+function pruneStale(dir, keep) {
+  const cutoff = Date.now() - 3_600_000;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath ?? entry.path, entry.name);
+    if (!entry.isFile() || keep.has(file) || file.endsWith('maplibre-gl-worker.mjs')) continue;
+    if (fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file);
+  }
 }
