@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from './i18n.js';
 import { isItemId, MARKABLE_TYPES, MAX_RECENT, RECENT_TYPES, type MarkedIds, type RecentIds } from './marked-items.js';
-import { MAX_INTEGER } from './table-request.js';
+import { MAX_INTEGER } from './table-types.js';
 
 /**
  * The shape of the per-user client state (SPEC §3 "User client state"), its defaults, and the strict

@@ -1,4 +1,3 @@
-import { type } from 'arktype';
 import { roleOf, type Role } from './roles.js';
 
 /**
@@ -7,27 +6,56 @@ import { roleOf, type Role } from './roles.js';
  */
 
 /** The `POST token` answer. Extra keys (the never-filled fullName and email) are ignored. */
-export const TokenResponse = type({
-  token: 'string > 0',
-  imageToken: 'string',
-  id: 'number.integer',
-  username: 'string',
-  userType: 'string',
-  lifetime: 'number >= 0',
-  createdOn: 'number',
-});
-export type TokenResponse = typeof TokenResponse.infer;
+/**
+ * The `POST token` answer (api/README.md §2.2). Checked by hand rather than with arktype: the session is
+ * part of the first screen, and arktype would add ~40 KiB gzip to it for two small shapes.
+ */
+export interface TokenResponse {
+  token: string;
+  imageToken: string;
+  id: number;
+  username: string;
+  userType: string;
+  lifetime: number;
+  createdOn: number;
+}
 
-const StoredSession = type({
-  token: 'string > 0',
-  imageToken: 'string',
-  userId: 'number.integer',
-  username: 'string',
-  userType: 'string',
-  lifetime: 'number >= 0',
-  createdOn: 'number',
-});
-type StoredSession = typeof StoredSession.infer;
+interface StoredSession {
+  token: string;
+  imageToken: string;
+  userId: number;
+  username: string;
+  userType: string;
+  lifetime: number;
+  createdOn: number;
+}
+
+type FieldCheck = 'nonEmptyString' | 'string' | 'integer' | 'nonNegative' | 'number';
+
+const CHECKS: Record<FieldCheck, (v: unknown) => boolean> = {
+  nonEmptyString: (v) => typeof v === 'string' && v.length > 0,
+  string: (v) => typeof v === 'string',
+  integer: (v) => typeof v === 'number' && Number.isInteger(v),
+  nonNegative: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0,
+  number: (v) => typeof v === 'number' && Number.isFinite(v),
+};
+
+/** The first problem of `value` against `shape`, or null when every field has the right type. */
+function shapeProblem(value: unknown, shape: Record<string, FieldCheck>): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'must be an object';
+  const record = value as Record<string, unknown>;
+  for (const [field, check] of Object.entries(shape)) {
+    if (!CHECKS[check](record[field])) return `${field} must be ${check === 'nonEmptyString' ? 'a non-empty string' : `a ${check}`}`;
+  }
+  return null;
+}
+
+const TOKEN_SHAPE: Record<keyof TokenResponse, FieldCheck> = {
+  token: 'nonEmptyString', imageToken: 'string', id: 'integer', username: 'string', userType: 'string', lifetime: 'nonNegative', createdOn: 'number',
+};
+const STORED_SHAPE: Record<keyof StoredSession, FieldCheck> = {
+  token: 'nonEmptyString', imageToken: 'string', userId: 'integer', username: 'string', userType: 'string', lifetime: 'nonNegative', createdOn: 'number',
+};
 
 export interface SessionState extends StoredSession {
   role: Role | 'UNKNOWN';
@@ -85,8 +113,8 @@ function readStored(storage: StorageLike, key: string): StoredSession | null {
   } catch {
     parsed = undefined;
   }
-  const checked = StoredSession(parsed);
-  if (checked instanceof type.errors) {
+  const problem = shapeProblem(parsed, STORED_SHAPE);
+  if (problem !== null) {
     // A damaged or outdated value would fail the same way on every load: drop it.
     try {
       storage.removeItem(key);
@@ -95,7 +123,7 @@ function readStored(storage: StorageLike, key: string): StoredSession | null {
     }
     return null;
   }
-  const { token, imageToken, userId, username, userType, lifetime, createdOn } = checked;
+  const { token, imageToken, userId, username, userType, lifetime, createdOn } = parsed as StoredSession;
   return { token, imageToken, userId, username, userType, lifetime, createdOn };
 }
 
@@ -143,8 +171,9 @@ export function createSession(options: SessionOptions): Session {
   return {
     current: () => state,
     signIn(response) {
-      const checked = TokenResponse(response);
-      if (checked instanceof type.errors) throw new TypeError(`Malformed token response: ${checked.summary}`);
+      const problem = shapeProblem(response, TOKEN_SHAPE);
+      if (problem !== null) throw new TypeError(`Malformed token response: ${problem}`);
+      const checked = response as TokenResponse;
       state = withRole({
         token: checked.token,
         imageToken: checked.imageToken,

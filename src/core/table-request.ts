@@ -4,23 +4,9 @@ import { type } from 'arktype';
  * The PaginatedRequest and Filter of the Germinate 4 API (api/README.md §3–§4), shared by the client
  * (which builds them) and the server (which validates them). Page is 0-based on the wire.
  */
-export const COMPARATORS = [
-  'isNull',
-  'isNotNull',
-  'equals',
-  'contains',
-  'between',
-  'greaterThan',
-  'greaterOrEquals',
-  'lessThan',
-  'lessOrEquals',
-  'inSet',
-  'jsonSearch',
-  'arrayContains',
-] as const;
-export type Comparator = (typeof COMPARATORS)[number];
+import { COMPARATORS } from './table-types.js';
 
-export const MAX_INTEGER = 2147483647;
+export { COMPARATORS, MAX_INTEGER, toSnakeCase, type Comparator, type PaginatedResult } from './table-types.js';
 
 const filterValue = type('string | number | boolean | null');
 
@@ -49,16 +35,3 @@ export const ExportRequest = type({
   'forcedFileExtension?': 'string | null',
 });
 export type ExportRequest = typeof ExportRequest.infer;
-
-export interface PaginatedResult<T> {
-  data: T[];
-  count: number;
-}
-
-/** Germinate's column-name rule (api/README.md §5): strip odd characters, camelCase to snake_case. */
-export function toSnakeCase(column: string): string {
-  return column
-    .replace(/[^a-zA-Z0-9._-]/g, '')
-    .replace(/(.)(\p{Lu})/gu, '$1_$2')
-    .toLowerCase();
-}
