@@ -18,6 +18,13 @@ describe('table view state', () => {
     expect(readViewState({ filters: [{ column: 1 }, { column: 'a', comparator: 'nope' }], page: -2, orderBy: 7 })).toEqual(
       DEFAULT_VIEW,
     );
+    const good = { column: 'genus', comparator: 'inSet', operator: 'OR', values: ['a', 1, true, null] };
+    const bad = [
+      { column: 'genus', comparator: 'equals', operator: 'xor', values: ['a'] },
+      { column: 'genus', comparator: 'equals', values: [{}] },
+      { column: 'genus', comparator: 'equals', values: 'a' },
+    ];
+    expect(readViewState({ filters: [good, ...bad] }).filters).toEqual([good]);
   });
 
   it('maps to a 1-based table request with prevCount and the sort direction', () => {

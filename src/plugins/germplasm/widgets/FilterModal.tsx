@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { COMPARATORS, type Filter } from '../../../core/table-request.js';
+import type { Filter } from '../../../core/table-request.js';
+import { COMPARATORS } from '../../../core/table-types.js';
 import { buildFilters, emptyRow, inputsFor, isComparator, rowsFromFilters, valueArity, type FilterRow } from '../filters.js';
 import { Modal } from './Modal.js';
 
