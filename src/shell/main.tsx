@@ -127,6 +127,7 @@ async function boot(): Promise<void> {
     keymap: createKeymap({ platform: detectPlatform(navigator.platform) }),
     platform: detectPlatform(navigator.platform),
     settings,
+    isAvailable: (id) => registry.isAvailable(id, shell.contextKeys()),
     run: (id, source, args) => {
       if (!registry.isAvailable(id, shell.contextKeys())) return;
       registry

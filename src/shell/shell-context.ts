@@ -16,6 +16,8 @@ export interface ShellRuntime {
   settings: ClientSettings;
   /** Runs a command through the registry with its source; failures are logged, not thrown. */
   run(id: string, source: CommandSource, args?: unknown): void;
+  /** Whether a command's `when` passes now (keys of unavailable commands keep their browser meaning). */
+  isAvailable(id: string): boolean;
   setLocale(locale: Locale): Promise<void>;
   toggleDarkMode(): void;
   logout(): Promise<void>;

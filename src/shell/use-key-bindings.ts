@@ -5,7 +5,7 @@ import { isTypingTarget, typesText } from './key-filter.js';
 
 /** Binds the keymap's winners on window with tinykeys, and rebinds whenever the keymap changes. */
 export function useKeyBindings(runtime: ShellRuntime): void {
-  const { keymap, shell, run } = runtime;
+  const { keymap, shell, run, isAvailable } = runtime;
   useEffect(() => {
     let unbind = () => {};
     const bind = () => {
@@ -16,6 +16,8 @@ export function useKeyBindings(runtime: ShellRuntime): void {
         handlers[keys] = (event) => {
           if (plain && isTypingTarget(event.target as HTMLElement | null)) return;
           if (event.repeat && plain) return;
+          // A key whose command cannot run now keeps its browser meaning (Enter on a button, say).
+          if (command !== 'shell:open-palette' && !isAvailable(command)) return;
           // Bound keys belong to the workspace (Alt+← would otherwise also go Back in the browser).
           event.preventDefault();
           if (command === 'shell:open-palette' && shell.get().paletteOpen) shell.setPaletteOpen(false);
@@ -30,5 +32,5 @@ export function useKeyBindings(runtime: ShellRuntime): void {
       unsubscribe();
       unbind();
     };
-  }, [keymap, shell, run]);
+  }, [keymap, shell, run, isAvailable]);
 }
