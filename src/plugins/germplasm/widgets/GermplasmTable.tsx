@@ -138,7 +138,7 @@ export function GermplasmTable(props: GermplasmTableProps) {
   const setPage = (page: number) => update({ ...view, page: Math.min(Math.max(1, page), maxPage) });
 
   return (
-    <div className="germplasm-table" onKeyDown={keepEnterOnControls} style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 4 }}>
+    <div className="germplasm-table" data-testid="germplasm-table" onKeyDown={keepEnterOnControls} style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 4 }}>
       <div role="toolbar" aria-label={t('table.toolbar')} className="germplasm-toolbar">
         {props.toolbar}
         <button type="button" onClick={() => setModal('filter')} aria-keyshortcuts="f">
