@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, formatViolations, startE2EServer, useBrowser, waitForNoNetwork, type E2EServer } from './support/index.js';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, formatViolations, useBrowser, useServer, waitForNoNetwork, type E2EServer } from './support/index.js';
 
 /** The germplasm panes in Chromium against the real server and its demo data. */
 
@@ -29,13 +29,8 @@ function serious(violations: Awaited<ReturnType<typeof axeViolations>>) {
 
 describe('germplasm panes', () => {
   const browser = useBrowser();
-  let server: E2EServer;
-  beforeAll(async () => {
-    server = await startE2EServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  let server!: E2EServer;
+  useServer((started) => (server = started));
 
   it('shows the demo rows in the table, and a filter narrows them', async () => {
     const page = await browser.page();

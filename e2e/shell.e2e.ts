@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, formatViolations, startE2EServer, useBrowser, waitForNoNetwork, type E2EServer } from './support/index.js';
+import { axeViolations, formatViolations, startE2EServer, useBrowser, useServer, waitForNoNetwork, type E2EServer } from './support/index.js';
 
 /** The shell in Chromium against the real server: home, palette, tiling by keyboard, URL, locale, login. */
 
@@ -16,13 +16,8 @@ async function openHome(page: Page, server: E2EServer): Promise<void> {
 
 describe('shell (authMode SELECTIVE)', () => {
   const browser = useBrowser();
-  let server: E2EServer;
-  beforeAll(async () => {
-    server = await startE2EServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  let server!: E2EServer;
+  useServer((started) => (server = started));
 
   it('shows the overview counts of the demo data on /home', async () => {
     const page = await browser.page();

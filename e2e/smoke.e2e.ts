@@ -1,19 +1,14 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, clientEntry, startE2EServer, useBrowser, waitForNoNetwork, watchOf, type E2EServer } from './support/index.js';
+import { describe, expect, it } from 'vitest';
+import { ROOT, clientEntry, useBrowser, useServer, waitForNoNetwork, watchOf, type E2EServer } from './support/index.js';
 
 // Written to hold at every stage of the shell: with no entry yet, only the served page is checked.
 const build = clientEntry(path.join(ROOT, 'dist/client'));
 
 describe('smoke: the built client from the real server', () => {
   const browser = useBrowser();
-  let server: E2EServer;
-  beforeAll(async () => {
-    server = await startE2EServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  let server!: E2EServer;
+  useServer((started) => (server = started));
 
   it('serves the index page with the entry script', async () => {
     const response = await fetch(`${server.url}/`);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { closePage, launchBrowser, newPage, watchOf, type PageOptions } from './browser.js';
+import { startE2EServer, type E2EServer, type E2EServerOptions } from './server.js';
 
 export interface BrowserFixture {
   /** The browser of this test file (launched in beforeAll). */
@@ -51,4 +52,19 @@ export function useBrowser(): BrowserFixture {
 export function expectNoPageErrors(page: Page): void {
   const errors = watchOf(page).pageErrors;
   if (errors.length) throw new Error(`uncaught page errors:\n${errors.map((e) => e.stack ?? e.message).join('\n')}`);
+}
+
+/**
+ * The real server of a test file: started in beforeAll (fresh database, demo data, test users) and
+ * closed in afterAll; `started` receives it so specs can keep a plain variable.
+ */
+export function useServer(started: (server: E2EServer) => void, options?: E2EServerOptions): void {
+  let server: E2EServer | null = null;
+  beforeAll(async () => {
+    server = await startE2EServer(options);
+    started(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
 }

@@ -43,8 +43,8 @@ export async function ensureFirstAdmin(
   password: string | null,
   now: Date,
 ): Promise<{ username: string; generatedPassword: string | null } | null> {
-  const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (any) return null;
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return null;
   const chosen = password ?? generatePassword();
   await createUser(db, { username, password: chosen, userType: 'Administrator' }, now);
   return { username, generatedPassword: password ? null : chosen };
