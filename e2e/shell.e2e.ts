@@ -168,3 +168,26 @@ describe('shell (authMode FULL)', () => {
     expect(new URL(page.url()).pathname).toBe('/help/keyboard');
   });
 });
+
+describe('shell: hidden pages', () => {
+  const browser = useBrowser();
+  let server!: E2EServer;
+  useServer((started) => (server = started));
+
+  it('shows the 404 pane for a page the administrator hid, and never hides the home page', async () => {
+    // The admin setting lives in the settings table (GET settings reads it on every call).
+    await server.database.db
+      .insertInto('settings')
+      .values({ key: 'hiddenPages', value: JSON.stringify(['germplasm']), updated_on: new Date().toISOString() })
+      .execute();
+    const page = await browser.page();
+    await page.goto(`${server.url}/data/germplasm`);
+    await expect.poll(() => page.locator('.refused h2').textContent(), POLL).toBe('Not found (404)');
+    expect(await page.locator('.refused').textContent()).toContain('Germplasm');
+    const violations = await axeViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+
+    await page.goto(`${server.url}/home`);
+    await page.locator('[data-stat="germplasm"]').filter({ hasText: /\d/ }).waitFor(POLL);
+  });
+});
