@@ -88,6 +88,30 @@ describe('shell (authMode SELECTIVE)', () => {
     await expect.poll(() => regions(page).count(), POLL).toBe(1);
   });
 
+  it('moves a tile by mouse with its swap buttons (the same commands as Alt+Shift+arrows)', async () => {
+    const page = await browser.page();
+    await openHome(page, server);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.type('keyboard help');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => regions(page).count(), POLL).toBe(2);
+    // Tiles are placed absolutely: read them left to right on screen, not in DOM order.
+    const titles = () =>
+      regions(page).evaluateAll((all) =>
+        all
+          .map((el) => ({ x: el.getBoundingClientRect().left, title: el.getAttribute('aria-label') }))
+          .sort((a, b) => a.x - b.x)
+          .map((tile) => tile.title),
+      );
+    const before = await titles();
+    expect(before).toContain('Keyboard help');
+    const helpToolbar = page.locator('.tile-toolbar').filter({ has: page.locator('.tile-title', { hasText: 'Keyboard help' }) });
+    const direction = before[0] === 'Keyboard help' ? 'right' : 'left';
+    await helpToolbar.getByRole('button', { name: `Swap with pane on the ${direction}` }).click();
+    await expect.poll(titles, POLL).toEqual([...before].reverse());
+  });
+
   it('prints only the focused pane', async () => {
     const page = await browser.page();
     await openHome(page, server);
