@@ -139,7 +139,7 @@ export function GermplasmTable(props: GermplasmTableProps) {
 
   return (
     <div className="germplasm-table" data-testid="germplasm-table" onKeyDown={keepEnterOnControls} style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 4 }}>
-      <div role="toolbar" aria-label={t('table.toolbar')} className="germplasm-toolbar">
+      <div role="toolbar" aria-label={t('table.toolbar')} className="germplasm-toolbar" style={BAR}>
         {props.toolbar}
         <button type="button" onClick={() => setModal('filter')} aria-keyshortcuts="f">
           {t('filter.title')}
@@ -170,7 +170,7 @@ export function GermplasmTable(props: GermplasmTableProps) {
         markLabel={t('table.mark')}
         describeRow={(row) => t('table.cursorRow', { row: cursor + 1, title: germplasmTitle(row) })}
       />
-      <nav aria-label={t('table.pagination')} className="germplasm-pager">
+      <nav aria-label={t('table.pagination')} className="germplasm-pager" style={BAR}>
         <button type="button" disabled={view.page <= 1} onClick={() => setPage(view.page - 1)}>
           {t('table.previous')}
         </button>
@@ -243,6 +243,9 @@ function onControl(): boolean {
     (active instanceof HTMLElement && active.closest('button, a[href], select, summary, input, textarea, [role="button"]') !== null)
   );
 }
+
+/** Toolbar and pager: controls in a row with room between them, wrapping in narrow tiles. */
+const BAR = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 } as const;
 
 function ColumnPicker(props: {
   hidden: string[];
