@@ -11,7 +11,7 @@ describe('germplasm client plugin', () => {
   it('registers its panes with their routes and page names, each loaded lazily', () => {
     const registry = createRegistry();
     registry.registerPlugin(germplasmPlugin);
-    expect(registry.paneTypes()).toHaveLength(5);
+    expect(registry.paneTypes()).toHaveLength(6);
     const panes = germplasmPlugin.contributes.panes ?? [];
     expect(panes.map((p) => [p.id, p.route, p.pageName])).toEqual([
       [PANE.table, '/data/germplasm', 'germplasm'],
@@ -19,7 +19,9 @@ describe('germplasm client plugin', () => {
       [PANE.compare, '/data/germplasm/compare/:germplasmIds', 'germplasm-compare'],
       [PANE.marked, '/marked-items/germplasm', 'marked-items'],
       [PANE.list, '/data/germplasm/from-list', 'germplasm-list'],
+      [PANE.unifier, '/data/germplasm-unifier', 'germplasm-unifier'],
     ]);
+    expect(panes.find((p) => p.id === PANE.unifier)?.minRole).toBe('DATA_CURATOR');
     expect(panes.every((p) => typeof p.load === 'function')).toBe(true);
   });
 
@@ -33,6 +35,12 @@ describe('germplasm client plugin', () => {
     expect(byId.get('germplasm:open-passport-beside')?.keys).toEqual(['Shift+Enter']);
     expect(byId.get('germplasm:mark-range')?.keys).toEqual(['Shift+x']);
     expect(byId.get('germplasm:mark-all-matches')?.when?.(keys(PANE.table))).toBe(false);
+  });
+
+  it('offers the merge of marked germplasm to curators and above only', () => {
+    const unify = (germplasmPlugin.contributes.commands ?? []).find((c) => c.id === 'germplasm:unify-marked');
+    const as = (role: 'AUTH_USER' | 'DATA_CURATOR' | 'ADMIN' | null) => unify?.when?.({ ...keys(PANE.unifier), role });
+    expect([as(null), as('AUTH_USER'), as('DATA_CURATOR'), as('ADMIN')]).toEqual([false, false, true, true]);
   });
 
   it('searches by name with contains on name, display name or GID (or), 10 results, from 3 characters', async () => {

@@ -1,7 +1,8 @@
 import type { ClientPlugin, CommandContext, CommandSpec, PaletteItem, PaletteProvider } from '../../core/contracts.js';
-import { or, paneFocused } from '../../core/when.js';
+import { or, paneFocused, roleAtLeast } from '../../core/when.js';
 import { bound, focusedController, servicesOf } from './bridge.js';
 import { germplasmTitle, type GermplasmRow } from './columns.js';
+import { isUnifyArgs, type UnifyArgs } from './unify-args.js';
 
 /**
  * The germplasm client plugin: pane types (each a lazy chunk) and the commands and palette search that
@@ -14,6 +15,7 @@ export const PANE = {
   compare: 'germplasm:compare',
   marked: 'germplasm:marked',
   list: 'germplasm:list',
+  unifier: 'germplasm:unifier',
 } as const;
 
 /** Panes with a row cursor (the table widget). */
@@ -25,6 +27,24 @@ function open(context: CommandContext, type: string, params: Record<string, stri
 
 function rowCommand(id: string, titleKey: string, keys: string[], act: (context: CommandContext) => unknown): CommandSpec {
   return { id, titleKey, keys, when: onRows, run: (_args, context) => act(context) };
+}
+
+/**
+ * Merges with the choices the unifier pane passes; from the palette (no choices) it opens the pane,
+ * where the preferred germplasm is picked and the merge confirmed.
+ */
+async function unifyMarked(args: unknown, context: CommandContext): Promise<void> {
+  const services = servicesOf(context);
+  if (!services) return;
+  if (!isUnifyArgs(args)) {
+    open(context, PANE.unifier, {}, 'replace');
+    return;
+  }
+  const body: UnifyArgs = args;
+  await services.api.post<boolean>('germplasm/unify', { body });
+  services.toast({ titleKey: 'germplasm.unifier.doneTitle', messageKey: 'germplasm.unifier.done', variant: 'success', autoHideMs: 5000, append: true });
+  // The others no longer exist, so their marks would point at nothing.
+  services.store.unmarkItems('germplasm', body.otherGermplasmIds);
 }
 
 const commands: CommandSpec[] = [
@@ -56,6 +76,12 @@ const commands: CommandSpec[] = [
       }
       services.workspace.open({ type: PANE.compare, params: { germplasmIds: ids.join(',') } }, 'right');
     },
+  },
+  {
+    id: 'germplasm:unify-marked',
+    titleKey: 'germplasm.unifier.command',
+    when: roleAtLeast('DATA_CURATOR'),
+    run: (args, context) => unifyMarked(args, context),
   },
   rowCommand('germplasm:next-row', 'germplasm.command.nextRow', ['j'], (c) => focusedController(c)?.moveRow(1)),
   rowCommand('germplasm:previous-row', 'germplasm.command.previousRow', ['k'], (c) => focusedController(c)?.moveRow(-1)),
@@ -145,6 +171,14 @@ export const germplasmPlugin: ClientPlugin = {
         load: () => import('./panes/marked.js'),
       },
       { id: PANE.list, route: '/data/germplasm/from-list', pageName: 'germplasm-list', titleKey: 'germplasm.pane.list', load: () => import('./panes/from-list.js') },
+      {
+        id: PANE.unifier,
+        route: '/data/germplasm-unifier',
+        pageName: 'germplasm-unifier',
+        titleKey: 'germplasm.unifier.title',
+        minRole: 'DATA_CURATOR',
+        load: () => import('./panes/unifier.js'),
+      },
     ],
     commands,
     paletteProviders: [byName],

@@ -9,6 +9,7 @@ import { germplasmMigrations } from './migrations.js';
 import { germplasmAttributeView, germplasmInstitutionView, germplasmView, MCPD_KEYS } from './queries.js';
 import type { GermplasmTables } from './tables.js';
 import { mcpdImporter } from './import/mcpd-importer.js';
+import { registerUnifyRoute } from './unify.js';
 
 /** A path id, or null (→ 404) when it is not an integer the database can hold (Germinate's \d+ and int). */
 function pathId(text: string): number | null {
@@ -23,6 +24,7 @@ const routes: FastifyPluginAsync = async (app) => {
   const table = registerTableRoutes(app, { path: '/germplasm/table', view: germplasmView, access: 'public', exportPrefix: 'germplasm-table' });
   registerTableRoutes(app, { path: '/germplasm/attribute', view: () => germplasmAttributeView(), access: 'public', exportPrefix: 'germplasm-attributes-table' });
   const institutions = new TableQuery(germplasmInstitutionView(), app.database.dialect);
+  registerUnifyRoute(app);
 
   app.get('/germplasm/table/columns', { config: { access: 'public' } }, async () =>
     (table.view.exportColumns ?? []).map(toSnakeCase),

@@ -7,12 +7,12 @@ import type { Services } from '../../../shell/pane-api.js';
  * the same `when` and recorded with source 'button'. The button's pane is the focused one: clicking
  * a pane focuses it. (The shell's own context keys are not among the services; these are rebuilt.)
  */
-export function runFromButton(services: Services, paneKey: string, focusedPane: string, id: string): void {
+export function runFromButton(services: Services, paneKey: string, focusedPane: string, id: string, args?: unknown): void {
   const session = services.session.current();
   const role: Role | null = session && services.session.isValid() && session.role !== 'UNKNOWN' ? session.role : null;
   const keys: ContextKeys = { authMode: services.settings.authMode, role, focusedPane, selectionCount: 0 };
   if (services.workspace.focusedKey() !== paneKey) services.workspace.focus(paneKey);
-  void services.registry.execute(id, undefined, { ...services, keys, source: 'button' }).catch(() => {
+  void services.registry.execute(id, args, { ...services, keys, source: 'button' }).catch(() => {
     // Not available here (e.g. nothing to mark): the button is disabled in that case anyway.
   });
 }
