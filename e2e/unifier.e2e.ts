@@ -27,6 +27,8 @@ describe('germplasm unifier pane', () => {
     await page.goto(`${server.url}/data/germplasm-unifier`);
     await forbidden(page).waitFor();
     expect(await page.getByRole('button', { name: 'Merge', exact: true }).count()).toBe(0);
+    const violations = await axeViolations(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
   });
 
   it('shows an anonymous visitor the 403 pane under SELECTIVE (only the role check applies)', async () => {
