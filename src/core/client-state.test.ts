@@ -1,3 +1,4 @@
+import { memoryStorage } from './memory-storage.test-support.js';
 import { describe, expect, it } from 'vitest';
 import {
   createClientState,
@@ -13,15 +14,6 @@ const ANON = 'germinate-workspace.state.anonymous';
 const SHARED = 'germinate-workspace.state.shared';
 const user = (id: number | string) => `germinate-workspace.state.user.${id}`;
 
-function memoryStorage(initial: Record<string, string> = {}): StorageLike & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
 
 function setup(options: Partial<ClientStateOptions> = {}, initial: Record<string, string> = {}) {
   const storage = memoryStorage(initial);

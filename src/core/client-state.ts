@@ -27,11 +27,8 @@ import {
 export * from './client-state-schema.js';
 
 /** The part of the Web Storage API we use; localStorage in the browser, a Map in tests. */
-export interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+import type { StorageLike } from './session.js';
+export type { StorageLike };
 
 /** The story being presented or edited; its shape belongs to the stories plugin. */
 export interface ActiveStory {

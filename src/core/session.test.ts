@@ -1,17 +1,9 @@
+import { memoryStorage } from './memory-storage.test-support.js';
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY, createSession, type StorageLike } from './session.js';
 
 const LIFETIME = 43_200_000;
 
-function memoryStorage(initial: Record<string, string> = {}): StorageLike & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
 
 function tokenResponse(overrides: Record<string, unknown> = {}) {
   return {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
+import { germplasmRowsById } from '../rows-by-id.js';
 import { keepEnterOnControls } from '../widgets/control-keys.js';
 import { columnKey, GERMPLASM_COLUMNS, germplasmTitle, type GermplasmRow } from '../columns.js';
 import { compareRows, parseIds } from '../compare.js';
@@ -18,14 +19,9 @@ export default function ComparePane(props: PaneProps) {
   useEffect(() => {
     if (ids.length === 0) return;
     const controller = new AbortController();
-    api
-      .table<GermplasmRow>(
-        'germplasm/table',
-        { page: 1, limit: ids.length, filter: [{ column: 'germplasmId', comparator: 'inSet', values: ids }] },
-        { signal: controller.signal },
-      )
-      // Keep the order of the link, not the server's.
-      .then((r) => setRows(ids.map((id) => r.data.find((row) => row.germplasmId === id)).filter((r): r is GermplasmRow => !!r)))
+    // In the order of the ids (the link's, or the marking order), so the list does not jump.
+    germplasmRowsById(api, ids, controller.signal)
+      .then(setRows)
       .catch(() => {});
     return () => controller.abort();
   }, [api, ids]);

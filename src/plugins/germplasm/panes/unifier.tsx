@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
+import { germplasmRowsById } from '../rows-by-id.js';
 import { keepEnterOnControls } from '../widgets/control-keys.js';
 import { runFromButton } from '../widgets/run-command.js';
 import { germplasmTitle, type GermplasmRow } from '../columns.js';
@@ -28,14 +29,9 @@ export default function UnifierPane(props: PaneProps) {
       return;
     }
     const controller = new AbortController();
-    api
-      .table<GermplasmRow>(
-        'germplasm/table',
-        { page: 1, limit: ids.length, filter: [{ column: 'germplasmId', comparator: 'inSet', values: ids }] },
-        { signal: controller.signal },
-      )
-      // Marking order, so the list does not jump when the server sorts differently.
-      .then((r) => setRows(ids.map((id) => r.data.find((row) => row.germplasmId === id)).filter((row): row is GermplasmRow => !!row)))
+    // In the order of the ids (the link's, or the marking order), so the list does not jump.
+    germplasmRowsById(api, ids, controller.signal)
+      .then(setRows)
       .catch(() => {});
     return () => controller.abort();
   }, [api, ids]);
