@@ -117,6 +117,9 @@ export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2
       authMode: options.authMode ?? 'SELECTIVE',
       clientDir: options.clientDir ?? path.join(root, 'dist/client'),
       loadDemoData: false,
+      // Browser suites log in many times a minute from one address.
+      rateLimitPerClient: 10_000,
+      rateLimitPerAccount: 10_000,
     };
     app = await buildApp({ config, database, plugins: serverPlugins, localesDir: path.join(root, 'locales'), logger: false });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });

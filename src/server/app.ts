@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { coreMigrations } from './db/core-migrations.js';
+import { accountMigrations } from './db/accounts-migrations.js';
 import { migrate } from './db/migration.js';
 import type { Kysely } from 'kysely';
 import type { Clock } from './fastify-types.js';
@@ -16,6 +17,14 @@ import { SettingsStore } from './settings.js';
 import { tokenRoutes } from './routes/token.js';
 import { settingsRoutes } from './routes/settings.js';
 import { statsRoutes } from './routes/stats.js';
+import { gatekeeperRoutes } from './routes/gatekeeper.js';
+import { userRoutes } from './routes/users.js';
+import { usergroupRoutes } from './routes/usergroups.js';
+import { datasetPermissionRoutes } from './routes/dataset-permissions.js';
+import { auditRoutes } from './routes/audit.js';
+import { feedbackRoutes } from './routes/feedback.js';
+import { commentRoutes } from './routes/comments.js';
+import { setupRoutes } from './routes/setup.js';
 import type { ServerPlugin } from './plugin.js';
 
 export interface AppOptions {
@@ -30,7 +39,7 @@ export interface AppOptions {
 
 /** Runs every migration of core and of the plugins, in name order. */
 export async function migrateAll(database: Database, plugins: ServerPlugin[]): Promise<void> {
-  const migrations = [...coreMigrations, ...plugins.flatMap((p) => p.migrations ?? [])];
+  const migrations = [...coreMigrations, ...accountMigrations, ...plugins.flatMap((p) => p.migrations ?? [])];
   await migrate(database.db as unknown as Kysely<unknown>, database.dialect, migrations, database.schema);
 }
 
@@ -93,6 +102,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(tokenRoutes);
       await api.register(settingsRoutes, { localesDir: options.localesDir });
       await api.register(statsRoutes, { plugins: options.plugins });
+      for (const routes of [
+        gatekeeperRoutes, userRoutes, usergroupRoutes, datasetPermissionRoutes, auditRoutes, feedbackRoutes, commentRoutes, setupRoutes,
+      ]) {
+        await api.register(routes);
+      }
       for (const plugin of options.plugins) if (plugin.routes) await api.register(plugin.routes);
     },
     { prefix: '/api' },

@@ -24,6 +24,10 @@ export interface ServerConfig {
   /** Where the built client lives (index.html and chunks). */
   clientDir: string;
   logLevel: string;
+  /** Login and registration attempts allowed per minute from one client address (RATE_LIMIT_PER_CLIENT). */
+  rateLimitPerClient: number;
+  /** Login and registration attempts allowed per minute for one account name (RATE_LIMIT_PER_ACCOUNT). */
+  rateLimitPerAccount: number;
 }
 
 export class ConfigError extends Error {}
@@ -62,5 +66,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     loadDemoData: env.DEMO_DATA !== 'false',
     clientDir: path.resolve(cwd, env.CLIENT_DIR || './dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
+    rateLimitPerClient: integer(env, 'RATE_LIMIT_PER_CLIENT', 30, 1),
+    rateLimitPerAccount: integer(env, 'RATE_LIMIT_PER_ACCOUNT', 10, 1),
   };
 }

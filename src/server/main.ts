@@ -4,9 +4,10 @@ import { buildApp, migrateAll } from './app.js';
 import { ConfigError, readConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { ensureFirstAdmin } from './auth/users.js';
-import { purgeExpiredTokens } from './auth/tokens.js';
 import { loadDemoData } from './demo.js';
 import { serverPlugins } from '../plugins/server.js';
+import { coreTasks } from './core-tasks.js';
+import { startTasks } from './tasks.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -19,10 +20,13 @@ async function main(): Promise<void> {
     await loadDemoData(database, serverPlugins, root, (message) => console.log(message));
   }
   const app = await buildApp({ config, database, plugins: serverPlugins, localesDir: path.join(root, 'locales') });
-  const purge = setInterval(() => void purgeExpiredTokens(database.db, Date.now()).catch(() => undefined), 3_600_000);
-  purge.unref();
+  const stopTasks = startTasks(
+    [...coreTasks, ...serverPlugins.flatMap((p) => p.tasks ?? [])],
+    { database, settings: app.settings, clock: app.clock, dataDir: config.dataDir },
+    (message) => app.log.error(message),
+  );
   const shutdown = async () => {
-    clearInterval(purge);
+    stopTasks();
     await app.close();
     await database.close();
     process.exit(0);

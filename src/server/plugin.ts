@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SchemaMigration } from './db/migration.js';
 import type { TemplateImporter } from './import/importer.js';
 import type { Database } from './db/database.js';
+import type { ScheduledTask } from './tasks.js';
 
 /**
  * The server half of a domain: its tables (migrations), its routes (registered under /api, each with
@@ -16,4 +17,6 @@ export interface ServerPlugin {
   demoFiles?: { file: string; type: string }[];
   /** Counts for `GET stats/overview` (OverviewStats keys, e.g. `germplasm`); absent keys answer 0. */
   overviewCounts?: Record<string, (database: Database) => Promise<number>>;
+  /** Periodic tasks (e.g. file expiry); main starts them, tests run them with their own clock. */
+  tasks?: ScheduledTask[];
 }

@@ -13,7 +13,7 @@ export async function loadSettings(api: ApiClient): Promise<{ settings: ClientSe
     });
     return { settings: readSettings(raw), setupNeeded };
   } catch {
-    return { settings: DEFAULTS, setupNeeded };
+    return { settings: { ...DEFAULTS }, setupNeeded };
   }
 }
 

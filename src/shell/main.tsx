@@ -12,7 +12,7 @@ import { clientPlugins } from '../plugins/client.js';
 import { App } from './App.js';
 import { createBox } from './box.js';
 import { createCorePlugin, LOGIN_PANE_TYPE } from './core-plugin.js';
-import { loadSettings } from './load-settings.js';
+import { loadSettings, readSettings } from './load-settings.js';
 import type { Services, Workspace } from './pane-api.js';
 import { roleOfSession } from './session-role.js';
 import type { ShellRuntime } from './shell-context.js';
@@ -104,11 +104,19 @@ async function boot(): Promise<void> {
     focus: (key) => shell.focus(key),
     focusedKey: () => shell.get().layout.focused,
   };
+  const refreshSettings = async () => {
+    const fresh = readSettings(await api.get<Record<string, unknown>>('settings'));
+    for (const key of Object.keys(settings)) if (!(key in fresh)) delete settings[key];
+    Object.assign(settings, fresh);
+    // Hidden pages or roles may have changed for the panes that are showing.
+    shell.commit(shell.get().layout, 'replace');
+  };
   const activateServices = {
     api,
     session,
     store,
     settings,
+    refreshSettings,
     workspace,
     toast: shell.toast,
     publish: shell.publish,

@@ -43,6 +43,8 @@ export interface Services {
   t: Translator['t'];
   toast(toast: Toast): void;
   settings: ClientSettings;
+  /** Fetches GET settings again into `settings` (after an admin saves) and re-applies the guards to open panes. */
+  refreshSettings(): Promise<void>;
   workspace: Workspace;
   /** Publishes a context key for `when` clauses (namespaced `domain.key`; core keys by the shell only). */
   publish(key: string, value: unknown): void;

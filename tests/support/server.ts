@@ -40,7 +40,15 @@ export const passwordOf = (username: string) => `${username}-password-1`;
 /** The real server on a random port with a fresh database. */
 export async function startServer(
   dialect: DialectName,
-  options: { authMode?: AuthMode; tokenLifetimeMs?: number; maxPageSize?: number; clientDir?: string } = {},
+  options: {
+    authMode?: AuthMode;
+    tokenLifetimeMs?: number;
+    maxPageSize?: number;
+    clientDir?: string;
+    /** Login/registration attempts per minute; high by default so that suites logging in often are not limited. */
+    rateLimitPerClient?: number;
+    rateLimitPerAccount?: number;
+  } = {},
 ): Promise<TestServer> {
   const db = await freshDatabase(dialect);
   let offset = 0;
@@ -55,6 +63,8 @@ export async function startServer(
     authMode: options.authMode ?? 'SELECTIVE',
     tokenLifetimeMs: options.tokenLifetimeMs ?? 43_200_000,
     maxPageSize: options.maxPageSize ?? 5000,
+    rateLimitPerClient: options.rateLimitPerClient ?? 10_000,
+    rateLimitPerAccount: options.rateLimitPerAccount ?? 10_000,
     clientDir: options.clientDir ?? path.join(db.dataDir, 'no-client'),
   };
   for (const user of TEST_USERS) {

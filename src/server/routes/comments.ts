@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Comments on items (passports first). */
+export const commentRoutes: FastifyPluginAsync = async (_app) => {};

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** The first-run setup wizard's calls (setup/*). */
+export const setupRoutes: FastifyPluginAsync = async (_app) => {};
