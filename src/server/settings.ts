@@ -27,6 +27,15 @@ export interface AdminSettings {
   filesDeleteAfterHoursAsync: number;
   filesDeleteAfterHoursTemp: number;
   hiddenPagesAutodiscover: boolean;
+  /** New accounts wait for an administrator's approval. */
+  registrationRequiresApproval: boolean;
+  /** An external user-access tool (Gatekeeper); unset = the built-in accounts. */
+  gatekeeperUrl: string | null;
+  gatekeeperUsername: string | null;
+  /** Write-only: never returned by any call. */
+  gatekeeperPassword: string | null;
+  /** Where the client sends its anonymous usage log (only with consent); unset = none. */
+  usageLoggerUrl: string | null;
 }
 
 const HIDDEN_COLUMN_TABLES = [
@@ -74,6 +83,11 @@ export function defaultSettings(): AdminSettings {
     filesDeleteAfterHoursAsync: 12,
     filesDeleteAfterHoursTemp: 12,
     hiddenPagesAutodiscover: false,
+    registrationRequiresApproval: true,
+    gatekeeperUrl: null,
+    gatekeeperUsername: null,
+    gatekeeperPassword: null,
+    usageLoggerUrl: null,
   };
 }
 
