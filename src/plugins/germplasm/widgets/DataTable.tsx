@@ -12,7 +12,7 @@ import {
 import containerCss from '../../../../node_modules/@glideapps/glide-data-grid/dist/esm/internal/data-editor-container/data-grid-container.css' with { type: 'text' };
 import scrollerCss from '../../../../node_modules/@glideapps/glide-data-grid/dist/esm/internal/scrolling-data-grid/infinite-scroller.css' with { type: 'text' };
 import { useCallback, useMemo } from 'react';
-import { ensureStyle } from './styles.js';
+import { ensureStyle } from '../../../shell/widgets/styles.js';
 
 /**
  * A read-only data grid (glide-data-grid, canvas-drawn so thousands of cells stay fast) with a mark

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Filter } from '../../../core/table-request.js';
 import { COMPARATORS } from '../../../core/table-types.js';
 import { buildFilters, emptyRow, inputsFor, isComparator, rowsFromFilters, valueArity, type FilterRow } from '../filters.js';
-import { Modal } from './Modal.js';
+import { Modal } from '../../../shell/widgets/Modal.js';
 
 /**
  * The data-table filter modal: any number of rows (column, comparator, values), each joined to the next

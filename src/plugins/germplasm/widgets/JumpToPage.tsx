@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { validPage } from '../view-state.js';
-import { Modal } from './Modal.js';
+import { Modal } from '../../../shell/widgets/Modal.js';
 
 /** SPEC §5: the page to jump to must be between 1 and the last page. */
 export function JumpToPage(props: {

@@ -13,7 +13,7 @@ export function Modal(props: { open: boolean; title: string; onClose(): void; ch
     if (!props.open && dialog.open) dialog.close();
   }, [props.open]);
   return (
-    <dialog ref={ref} aria-label={props.title} onClose={props.onClose} className="germplasm-modal">
+    <dialog ref={ref} aria-label={props.title} onClose={props.onClose} className="modal">
       <h2>{props.title}</h2>
       {props.open ? props.children : null}
     </dialog>
