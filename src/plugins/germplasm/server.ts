@@ -63,7 +63,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { id: string } }>('/germplasm/:id/institution/table', { config: { access: 'public' } }, async (request, reply) => {
     const id = pathId(request.params.id);
     if (id === null) return sendError(reply, 404);
-    return restrictedPage(app, institutions, request.body, sql`gi.germinatebase_id = ${id}`);
+    return restrictedPage(app, institutions, request, sql`gi.germinatebase_id = ${id}`);
   });
 
   app.get<{ Querystring: { page?: string; limit?: string; prevCount?: string } }>(

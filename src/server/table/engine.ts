@@ -2,6 +2,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Filter, PaginatedRequest, PaginatedResult } from '../../core/table-request.js';
 import { toSnakeCase } from '../../core/table-request.js';
 import type { DialectName } from '../db/database.js';
+import type { SessionUser } from '../auth/tokens.js';
+import { datasetVisibleSql } from '../access/datasets.js';
 import { HttpError } from '../http/errors.js';
 import { filterCondition, sortKey } from './filters.js';
 import type { ColumnDef, TableView } from './view.js';
@@ -24,6 +26,14 @@ export function isoTimestamp(value: unknown): unknown {
 }
 
 /**
+ * Who runs a query. A dataset-scoped view (TableView.datasetColumn) returns only the rows of datasets this
+ * caller sees; `{ user: null }` is an anonymous caller.
+ */
+export interface QueryCaller {
+  user: SessionUser | null;
+}
+
+/**
  * The table-query engine: a PaginatedRequest becomes SQL over a view's whitelisted columns. Column names
  * and orderBy from the request only select entries of that whitelist; values travel as bound parameters.
  */
@@ -35,6 +45,20 @@ export class TableQuery {
     private readonly dialect: DialectName,
   ) {
     for (const [key, def] of Object.entries(view.columns)) this.bySnake.set(toSnakeCase(key), [key, def]);
+    if (view.datasetColumn !== undefined && !(view.datasetColumn in view.columns)) {
+      throw new Error(`View ${view.name}: datasetColumn ${view.datasetColumn} is not one of its columns`);
+    }
+  }
+
+  /**
+   * The dataset visibility condition of a dataset-scoped view for a caller, or null for other views. A
+   * dataset-scoped view queried without a caller is a programming error, not an unfiltered answer.
+   */
+  private visibility(caller: QueryCaller | undefined): RawBuilder<unknown> | null {
+    const key = this.view.datasetColumn;
+    if (key === undefined) return null;
+    if (caller === undefined) throw new Error(`View ${this.view.name} is dataset-scoped: queries must name the caller`);
+    return datasetVisibleSql(this.view.columns[key].sql, caller.user);
   }
 
   /** A request column (camelCase or snake_case) → its whitelisted definition, or undefined. */
@@ -46,7 +70,8 @@ export class TableQuery {
    * Filters folded left to right, joined by each filter's operator to the next (api/README.md §4).
    * Unknown columns are a 400; filters that do not fit the column's type are left out.
    */
-  where(filters: readonly Filter[] | null | undefined, extra?: RawBuilder<unknown> | null): RawBuilder<unknown> {
+  where(filters: readonly Filter[] | null | undefined, extra?: RawBuilder<unknown> | null, caller?: QueryCaller): RawBuilder<unknown> {
+    const visible = this.visibility(caller);
     let combined: RawBuilder<unknown> | null = null;
     let joiner: 'and' | 'or' = 'and';
     for (const filter of filters ?? []) {
@@ -58,7 +83,8 @@ export class TableQuery {
         joiner = (filter.operator ?? 'and').toLowerCase() === 'or' ? 'or' : 'and';
       }
     }
-    const parts = [this.view.where ?? null, extra ?? null, combined].filter((p): p is RawBuilder<unknown> => p !== null);
+    // The filters are bracketed: an OR among them must not escape the view's and the caller's conditions.
+    const parts = [this.view.where ?? null, visible, extra ?? null, combined === null ? null : sql`(${combined})`].filter((p): p is RawBuilder<unknown> => p !== null);
     return parts.length === 0 ? sql`1 = 1` : sql.join(parts, sql` AND `);
   }
 
@@ -88,10 +114,11 @@ export class TableQuery {
     request: PaginatedRequest,
     maxPageSize: number,
     extra?: RawBuilder<unknown> | null,
+    caller?: QueryCaller,
   ): { rows: RawBuilder<Record<string, unknown>>; count: RawBuilder<{ count: number }> | null } {
     const limit = Math.min(request.limit ?? maxPageSize, maxPageSize);
     const page = request.page ?? 0;
-    const where = this.where(request.filter, extra);
+    const where = this.where(request.filter, extra, caller);
     const keys = Object.keys(this.view.columns);
     const rows = sql<Record<string, unknown>>`SELECT ${this.selectList(keys)} FROM ${this.view.from} WHERE ${where} ${this.orderBy(request)} LIMIT ${limit} OFFSET ${limit * page}`;
     const wantCount = (request.prevCount ?? -1) === -1;
@@ -105,8 +132,9 @@ export class TableQuery {
     request: PaginatedRequest,
     maxPageSize: number,
     extra?: RawBuilder<unknown> | null,
+    caller?: QueryCaller,
   ): Promise<PaginatedResult<Record<string, unknown>>> {
-    const statements = this.statements(request, maxPageSize, extra);
+    const statements = this.statements(request, maxPageSize, extra, caller);
     const rows = await statements.rows.execute(db);
     let count = request.prevCount ?? -1;
     if (statements.count) {
@@ -117,9 +145,14 @@ export class TableQuery {
   }
 
   /** Every matching id (for "select all" / "mark all"); paging and sorting do not apply. */
-  async ids(db: Kysely<unknown>, filters: readonly Filter[] | null | undefined, extra?: RawBuilder<unknown> | null): Promise<number[]> {
+  async ids(
+    db: Kysely<unknown>,
+    filters: readonly Filter[] | null | undefined,
+    extra?: RawBuilder<unknown> | null,
+    caller?: QueryCaller,
+  ): Promise<number[]> {
     const id = this.view.columns[this.view.idColumn].sql;
-    const result = await sql<{ id: number }>`SELECT ${id} AS id FROM ${this.view.from} WHERE ${this.where(filters, extra)} ORDER BY ${id}`.execute(db);
+    const result = await sql<{ id: number }>`SELECT ${id} AS id FROM ${this.view.from} WHERE ${this.where(filters, extra, caller)} ORDER BY ${id}`.execute(db);
     return result.rows.map((r) => Number(r.id));
   }
 
@@ -130,10 +163,11 @@ export class TableQuery {
     db: Kysely<unknown>,
     filters: readonly Filter[] | null | undefined,
     keys: string[],
-    batchSize = 2000,
+    options: { batchSize?: number; extra?: RawBuilder<unknown> | null; caller?: QueryCaller } = {},
   ): AsyncGenerator<Record<string, unknown>[]> {
+    const batchSize = options.batchSize ?? 2000;
     const id = this.view.columns[this.view.idColumn].sql;
-    const where = this.where(filters);
+    const where = this.where(filters, options.extra, options.caller);
     let after = -2147483648;
     const select = this.selectList([...new Set([this.view.idColumn, ...keys])]);
     for (;;) {

@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { Zip, ZipDeflate } from 'fflate';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { ExportRequest } from '../../core/table-request.js';
 import { toSnakeCase } from '../../core/table-request.js';
-import type { TableQuery } from './engine.js';
+import type { QueryCaller, TableQuery } from './engine.js';
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -32,6 +32,8 @@ export function exportTable(
   request: ExportRequest,
   prefix: string,
   now: Date,
+  /** The caller (required for dataset-scoped views) and any condition of the endpoint itself. */
+  scope: { caller?: QueryCaller; extra?: RawBuilder<unknown> | null } = {},
 ): TableExport {
   const keys = query.view.exportColumns ?? Object.keys(query.view.columns);
   const mapping = request.columnNameMapping ?? null;
@@ -44,7 +46,7 @@ export function exportTable(
   }
   const columns = mapped.length > 0 ? mapped : keys.map((key) => ({ key, header: toSnakeCase(key) }));
   // Validate filters now, so a bad column is a 400 before streaming begins.
-  query.where(request.filter);
+  query.where(request.filter, scope.extra, scope.caller);
   const extension = (request.forcedFileExtension ?? 'txt').replace(/[^A-Za-z0-9]/g, '').slice(0, 10) || 'txt';
   const stamp = timestamp(now);
   const stream = new PassThrough();
@@ -61,7 +63,7 @@ export function exportTable(
   const encoder = new TextEncoder();
   const write = async () => {
     entry.push(encoder.encode(columns.map((c) => c.header).join('\t') + '\r\n'));
-    for await (const batch of query.batches(db, request.filter, columns.map((c) => c.key))) {
+    for await (const batch of query.batches(db, request.filter, columns.map((c) => c.key), scope)) {
       // The client went away: stop reading the table.
       if (stream.destroyed) return;
       const text = batch.map((row) => columns.map((c) => cell(row[c.key])).join('\t') + '\r\n').join('');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, RawBuilder } from 'kysely';
 import { ExportRequest, MAX_INTEGER, PaginatedRequest } from '../../core/table-request.js';
 import { HttpError } from '../http/errors.js';
@@ -38,14 +38,15 @@ export function registerTableRoutes(app: FastifyInstance, options: TableRoutesOp
   const db = app.database.db as unknown as Kysely<unknown>;
   const config = { access: options.access };
 
+  // The caller goes with every query: dataset-scoped views keep only the rows of datasets they may see.
   app.post(options.path, { config }, async (request) => {
     const body = pagingRequest(request.body);
-    return query.page(db, body, app.config.maxPageSize);
+    return query.page(db, body, app.config.maxPageSize, null, { user: request.user });
   });
 
   app.post(`${options.path}/ids`, { config }, async (request) => {
     const body = pagingRequest(request.body);
-    const ids = await query.ids(db, body.filter);
+    const ids = await query.ids(db, body.filter, null, { user: request.user });
     return { data: ids, count: ids.length };
   });
 
@@ -53,7 +54,7 @@ export function registerTableRoutes(app: FastifyInstance, options: TableRoutesOp
     const prefix = options.exportPrefix;
     app.post(`${options.path}/export`, { config }, async (request, reply) => {
       const body = validate(ExportRequest, request.body ?? {});
-      const result = exportTable(db, query, body, prefix, new Date(app.clock.now()));
+      const result = exportTable(db, query, body, prefix, new Date(app.clock.now()), { caller: { user: request.user } });
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment;filename= "${result.filename}"`)
@@ -63,13 +64,28 @@ export function registerTableRoutes(app: FastifyInstance, options: TableRoutesOp
   return query;
 }
 
-/** A page of a view restricted by an extra condition (e.g. one germplasm's institutions). */
+/**
+ * A page of a view restricted by an extra condition (e.g. one germplasm's institutions), for the caller of
+ * the request (dataset-scoped views apply their visibility too).
+ */
 export async function restrictedPage(
   app: FastifyInstance,
   query: TableQuery,
-  body: unknown,
+  request: FastifyRequest,
   extra: RawBuilder<unknown>,
 ) {
-  const request = pagingRequest(body);
-  return query.page(app.database.db as unknown as Kysely<unknown>, request, app.config.maxPageSize, extra);
+  const body = pagingRequest(request.body);
+  return query.page(app.database.db as unknown as Kysely<unknown>, body, app.config.maxPageSize, extra, { user: request.user });
+}
+
+/** The `…/ids` twin of restrictedPage: every matching id under the same condition. */
+export async function restrictedIds(
+  app: FastifyInstance,
+  query: TableQuery,
+  request: FastifyRequest,
+  extra: RawBuilder<unknown>,
+): Promise<{ data: number[]; count: number }> {
+  const body = pagingRequest(request.body);
+  const ids = await query.ids(app.database.db as unknown as Kysely<unknown>, body.filter, extra, { user: request.user });
+  return { data: ids, count: ids.length };
 }

@@ -29,6 +29,12 @@ export interface TableView {
   idColumn: string;
   /** Column order of exports (snake_case headers); defaults to the order of `columns`. */
   exportColumns?: string[];
+  /**
+   * Key of a column holding a dataset id: the view is then dataset-scoped, and every page, ids list and
+   * export keeps only the rows of datasets the caller may see (src/server/access/datasets.ts). The engine
+   * refuses to query such a view without being told who the caller is.
+   */
+  datasetColumn?: string;
 }
 
 export type TableViewFactory = (dialect: DialectName) => TableView;
