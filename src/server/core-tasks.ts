@@ -1,4 +1,6 @@
 import { purgeExpiredTokens } from './auth/tokens.js';
+import { purgeExpiredCaptchas } from './feedback/captcha.js';
+import { purgeReadFeedback } from './feedback/feedback.js';
 import type { ScheduledTask } from './tasks.js';
 
 const HOUR = 3_600_000;
@@ -6,4 +8,7 @@ const HOUR = 3_600_000;
 /** The server core's periodic tasks; domains add theirs through ServerPlugin.tasks. */
 export const coreTasks: ScheduledTask[] = [
   { name: 'purge-expired-tokens', everyMs: HOUR, run: async ({ database }, now) => void (await purgeExpiredTokens(database.db, now)) },
+  // SPEC §9: feedback read more than 30 days ago is deleted (contact email, content, screenshot).
+  { name: 'purge-read-feedback', everyMs: HOUR, run: async ({ database }, now) => void (await purgeReadFeedback(database.db, now)) },
+  { name: 'purge-expired-captchas', everyMs: 10 * 60_000, run: async ({ database }, now) => void (await purgeExpiredCaptchas(database.db, now)) },
 ];
