@@ -14,7 +14,7 @@ export const CAPTCHA_TTL_MS = 10 * 60_000;
  * Letters and digits that cannot be mistaken for one another in the captcha font (no 0/O/Q/D-like pairs,
  * 1/I/L, 2/Z, 5/S, 8/B, 6/G). Answers are compared ignoring case, so upper case alone is enough.
  */
-const CHARACTERS = 'ACEFHJKMNPRTUVWXY34679';
+const CHARACTERS = 'ACEFHJKMNPRTUVWXY3479';
 
 /** svg-captcha's documented `svgCaptcha(text, options)`: draws a given text (its types omit the call). */
 const drawSvg = svgCaptcha as unknown as (text: string, options: { width: number; height: number; fontSize: number; noise: number; color: boolean }) => string;
