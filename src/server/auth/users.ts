@@ -3,13 +3,18 @@ import type { CoreTables } from '../db/tables.js';
 import { generatePassword, hashPassword } from './passwords.js';
 import type { UserType } from '../../core/roles.js';
 
-export interface NewUser {
+/** A new account: give the password, or (for an approved registration) the hash stored with the request. */
+export type NewUser = {
   username: string;
-  password: string;
   userType: UserType;
   fullName?: string | null;
   email?: string | null;
-}
+  institutionId?: number | null;
+} & ({ password: string } | { passwordHash: string });
+
+// Verifying against a throwaway hash when the user does not exist keeps the answer time the same, so the
+// response does not reveal whether a username exists.
+export const DUMMY_PASSWORD_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 export async function createUser(db: Kysely<CoreTables>, user: NewUser, now: Date): Promise<number> {
   const row = await db
@@ -19,10 +24,11 @@ export async function createUser(db: Kysely<CoreTables>, user: NewUser, now: Dat
       username_key: user.username.toLowerCase(),
       full_name: user.fullName ?? null,
       email: user.email ?? null,
-      password_hash: await hashPassword(user.password),
+      password_hash: 'passwordHash' in user ? user.passwordHash : await hashPassword(user.password),
       user_type: user.userType,
       created_on: now.toISOString(),
       last_login: null,
+      institution_id: user.institutionId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -31,6 +37,12 @@ export async function createUser(db: Kysely<CoreTables>, user: NewUser, now: Dat
 
 export async function findUserByName(db: Kysely<CoreTables>, username: string) {
   return db.selectFrom('users').selectAll().where('username_key', '=', username.toLowerCase()).executeTakeFirst();
+}
+
+/** Whether an insert failed on a unique index (two registrations racing for one name). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /**

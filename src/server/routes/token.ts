@@ -4,23 +4,23 @@ import { hasRole, roleOf } from '../../core/roles.js';
 import { sendError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { findUserByName } from '../auth/users.js';
+import { DUMMY_PASSWORD_HASH, findUserByName } from '../auth/users.js';
+import { loginRateLimits } from '../auth/rate-limit.js';
 import { hashToken, issueToken, revokeToken } from '../auth/tokens.js';
 import { bearerToken } from '../auth/access.js';
 
 const LoginDetails = type({ username: 'string', password: 'string', 'email?': 'string | null' });
 const LogoutDetails = type({ 'username?': 'string | null', 'email?': 'string | null', password: 'string' });
 
-// Verifying against a throwaway hash when the user does not exist keeps the answer time the same, so the
-// response does not reveal whether a username exists.
-const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
-
 export const tokenRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/token', { config: { access: 'none' } }, async (request, reply) => {
+  const limits = await loginRateLimits(app);
+  const limited = { config: { access: 'none' as const }, onRequest: limits.perClient, preHandler: limits.perAccount };
+
+  app.post('/token', limited, async (request, reply) => {
     if (app.config.authMode === 'NONE') return sendError(reply, 503);
     const body = validate(LoginDetails, request.body);
     const user = await findUserByName(app.database.db, body.username);
-    const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
+    const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!user || !ok) return sendError(reply, 403, 'FORBIDDEN_INVALID_CREDENTIALS');
     if (!hasRole(roleOf(user.user_type), 'AUTH_USER')) return sendError(reply, 403, 'FORBIDDEN_INSUFFICIENT_PERMISSIONS');
     const now = app.clock.now();
