@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { AUTH_MODES, type AuthMode } from '../core/roles.js';
+import { configFileOf, readConfigFile } from './setup/config-file.js';
 
 /** Server configuration, read once from the environment (every variable is documented in README). */
 export interface ServerConfig {
@@ -11,6 +12,10 @@ export interface ServerConfig {
   sqliteFile: string;
   /** PostgreSQL schema to use (tests give each run its own). */
   databaseSchema: string | null;
+  /** DATA_DIR/config.json, written by the setup wizard. */
+  configFile: string;
+  /** Where the database choice came from: DATABASE_URL, config.json, or the embedded default. */
+  databaseSource: 'environment' | 'config-file' | 'default';
   authMode: AuthMode;
   adminUsername: string;
   adminPassword: string | null;
@@ -46,17 +51,40 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!AUTH_MODES.includes(authMode as AuthMode)) {
     throw new ConfigError(`AUTH_MODE must be one of ${AUTH_MODES.join(', ')} (was "${env.AUTH_MODE}")`);
   }
-  const databaseUrl = env.DATABASE_URL || null;
+  let databaseUrl = env.DATABASE_URL || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  let sqliteFile = path.join(dataDir, 'germinate.sqlite');
+  let databaseSchema = env.DATABASE_SCHEMA || null;
+  let databaseSource: ServerConfig['databaseSource'] = databaseUrl ? 'environment' : 'default';
+  const configFile = configFileOf(dataDir);
+  if (!databaseUrl) {
+    // DATABASE_URL wins over the wizard's choice, so a deployment can override it without editing files.
+    let stored;
+    try {
+      stored = readConfigFile(configFile);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+    if (stored) {
+      databaseSource = 'config-file';
+      if (stored.database.type === 'sqlite') sqliteFile = stored.database.file;
+      else {
+        databaseUrl = stored.database.url;
+        databaseSchema ??= stored.database.schema;
+      }
+    }
   }
   return {
     port: integer(env, 'PORT', 8080, 0),
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
-    sqliteFile: path.join(dataDir, 'germinate.sqlite'),
-    databaseSchema: env.DATABASE_SCHEMA || null,
+    sqliteFile,
+    databaseSchema,
+    configFile,
+    databaseSource,
     authMode: authMode as AuthMode,
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || null,
@@ -69,4 +97,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rateLimitPerClient: integer(env, 'RATE_LIMIT_PER_CLIENT', 30, 1),
     rateLimitPerAccount: integer(env, 'RATE_LIMIT_PER_ACCOUNT', 10, 1),
   };
+}
+
+/**
+ * Setup mode (SPEC §4): asked for with `--setup`, and only while nothing chose a database yet (no
+ * DATABASE_URL, no config.json). Without the flag an unconfigured server runs the embedded SQLite.
+ */
+export function setupRequested(argv: readonly string[], config: ServerConfig): boolean {
+  return argv.includes('--setup') && config.databaseSource === 'default';
 }
