@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
+import { Comments } from '../../../shell/widgets/Comments.js';
 import { keepEnterOnControls } from '../widgets/control-keys.js';
 import { germplasmTitle, type GermplasmRow } from '../columns.js';
 import { displayValue } from '../compare.js';
@@ -26,7 +27,7 @@ interface Attribute {
 
 /** The passport of one germplasm (`/data/germplasm/:germplasmId`): client-behaviour §5. */
 export default function PassportPane(props: PaneProps) {
-  const { api, store, t } = useServices();
+  const { api, store, t, settings } = useServices();
   const param = props.instance.params.germplasmId ?? '';
   const [row, setRow] = useState<GermplasmRow | null | undefined>(undefined);
   const [mcpd, setMcpd] = useState<Record<string, unknown> | null>(null);
@@ -180,6 +181,14 @@ export default function PassportPane(props: PaneProps) {
           <p>{t('germplasm.passport.none')}</p>
         )}
       </section>
+
+      {settings.commentsEnabled !== false ? (
+        <section aria-labelledby={`${props.paneKey}-comments`}>
+          <h3 id={`${props.paneKey}-comments`}>{t('comments.title')}</h3>
+          {/* Comment type 1 = annotations of a germinatebase row, as Germinate's passport uses. */}
+          <Comments commentTypeId={1} referenceId={id} />
+        </section>
+      ) : null}
     </article>
   );
 }
