@@ -38,7 +38,8 @@ export interface AdminSettings {
   usageLoggerUrl: string | null;
 }
 
-const HIDDEN_COLUMN_TABLES = [
+/** The tables of HiddenColumns (api/README.md §8.3). */
+export const HIDDEN_COLUMN_TABLES = [
   'germplasm', 'germplasmAttributes', 'images', 'climates', 'climateData', 'comments', 'fileresources', 'maps',
   'markers', 'mapDefinitions', 'datasets', 'datasetAttributes', 'experiments', 'entities', 'groups', 'institutions',
   'locations', 'pedigrees', 'pedigreedefinitions', 'traits', 'trialsData', 'collaborators', 'publications',
@@ -91,6 +92,36 @@ export function defaultSettings(): AdminSettings {
   };
 }
 
+/** The stored settings over the defaults; pass a transaction to read what it is about to change. */
+export async function readSettings(db: Kysely<CoreTables>): Promise<AdminSettings> {
+  const settings = defaultSettings();
+  const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+  const target = settings as unknown as Record<string, unknown>;
+  for (const row of rows) {
+    if (row.key in target) {
+      try {
+        target[row.key] = JSON.parse(row.value);
+      } catch {
+        // A damaged value keeps its default rather than breaking every page.
+      }
+    }
+  }
+  return settings;
+}
+
+/** Stores settings (one row per key, JSON text); pass a transaction to commit them with other changes. */
+export async function writeSettings(db: Kysely<CoreTables>, values: Partial<AdminSettings>, now: Date): Promise<void> {
+  const updated = now.toISOString();
+  for (const [key, value] of Object.entries(values)) {
+    const json = JSON.stringify(value);
+    await db
+      .insertInto('settings')
+      .values({ key, value: json, updated_on: updated })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_on: updated }))
+      .execute();
+  }
+}
+
 /** The public ClientConfiguration of `GET settings` (api/README.md §8.1); unset strings are omitted. */
 export type ClientConfiguration = Record<string, unknown>;
 
@@ -101,33 +132,20 @@ export class SettingsStore {
   ) {}
 
   async read(): Promise<AdminSettings> {
-    const settings = defaultSettings();
-    const rows = await this.db.selectFrom('settings').select(['key', 'value']).execute();
-    const target = settings as unknown as Record<string, unknown>;
-    for (const row of rows) {
-      if (row.key in target) {
-        try {
-          target[row.key] = JSON.parse(row.value);
-        } catch {
-          // A damaged value keeps its default rather than breaking every page.
-        }
-      }
-    }
-    return settings;
+    return readSettings(this.db);
   }
 
   async write(values: Partial<AdminSettings>, now: Date): Promise<void> {
-    const updated = now.toISOString();
-    await this.db.transaction().execute(async (trx) => {
-      for (const [key, value] of Object.entries(values)) {
-        const json = JSON.stringify(value);
-        await trx
-          .insertInto('settings')
-          .values({ key, value: json, updated_on: updated })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_on: updated }))
-          .execute();
-      }
-    });
+    await this.db.transaction().execute(async (trx) => writeSettings(trx, values, now));
+  }
+
+  /**
+   * `GET settings/admin`: every setting (nulls included, so that a form knows each key) except the
+   * user-access tool's password, which only reports whether one is set; authMode comes from the deployment.
+   */
+  async adminConfiguration(): Promise<Record<string, unknown>> {
+    const { gatekeeperPassword, ...rest } = await this.read();
+    return { authMode: this.authMode, ...rest, gatekeeperPasswordSet: gatekeeperPassword !== null && gatekeeperPassword !== '' };
   }
 
   async clientConfiguration(): Promise<ClientConfiguration> {
@@ -150,12 +168,15 @@ export class SettingsStore {
       plausibleApiHost: s.plausibleApiHost,
       hiddenPages: s.hiddenPages,
       registrationEnabled: s.registrationEnabled,
+      registrationRequiresApproval: s.registrationRequiresApproval,
       showGdprNotification: s.showGdprNotification,
       gridscoreUrl: 'https://gridscore.hutton.ac.uk',
       heliumUrl: 'https://helium.hutton.ac.uk/',
       fieldhubUrl: 'https://ics.hutton.ac.uk/fieldhub/',
       hiddenColumns: s.hiddenColumns,
-      supportsFeedback: false,
+      // Feedback is stored in the database and read in the admin area: no mail server is needed.
+      supportsFeedback: true,
+      usageLoggerUrl: s.usageLoggerUrl,
     };
     return Object.fromEntries(Object.entries(config).filter(([, v]) => v !== null && v !== undefined));
   }

@@ -2,6 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendError } from '../http/errors.js';
+import { recordAudit } from '../audit.js';
+import { readSettings, writeSettings } from '../settings.js';
+import { changedSettings, parseSettingsUpdate } from '../settings-update.js';
 
 /** Locales the client ships (locales/<locale>.json); an admin may override texts in DATA_DIR/template. */
 export const LOCALES = [
@@ -23,6 +26,22 @@ async function readJson(file: string): Promise<Record<string, string> | null> {
 
 export const settingsRoutes: FastifyPluginAsync<{ localesDir: string }> = async (app, options) => {
   app.get('/settings', { config: { access: 'none' } }, async () => app.settings.clientConfiguration());
+
+  app.get('/settings/admin', { config: { access: 'ADMIN' } }, async () => app.settings.adminConfiguration());
+
+  // Takes effect with the next request: every reader asks the database. Sessions stay valid (Germinate
+  // logged everybody out here; nothing in these settings changes who a token belongs to).
+  app.post('/settings/admin', { config: { access: 'ADMIN' } }, async (request) => {
+    const now = app.clock.now();
+    await app.database.db.transaction().execute(async (trx) => {
+      const current = await readSettings(trx);
+      const changes = changedSettings(current, parseSettingsUpdate(request.body, current, app.config.authMode));
+      if (Object.keys(changes).length === 0) return;
+      await writeSettings(trx, changes, new Date(now));
+      await recordAudit(trx, request.user, { action: 'settings.update', target: 'settings', details: changes }, now);
+    });
+    return true;
+  });
 
   app.get('/clientlocale', { config: { access: 'none' } }, async () => LOCALES);
 

@@ -103,7 +103,7 @@ export class TableQuery {
         return sql`ORDER BY ${sortKey(found[1], this.dialect)} ${direction}${nulls}, ${id} ${direction}`;
       }
     }
-    return sql`ORDER BY ${id} ASC`;
+    return this.view.defaultDescending ? sql`ORDER BY ${id} DESC` : sql`ORDER BY ${id} ASC`;
   }
 
   /**

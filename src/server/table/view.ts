@@ -35,6 +35,8 @@ export interface TableView {
    * refuses to query such a view without being told who the caller is.
    */
   datasetColumn?: string;
+  /** Pages without an orderBy come newest (highest id) first, e.g. the audit log; default ascending. */
+  defaultDescending?: boolean;
 }
 
 export type TableViewFactory = (dialect: DialectName) => TableView;
