@@ -1,0 +1,84 @@
+import type { ClientPlugin, CommandContext, CommandSpec } from '../../core/contracts.js';
+import { roleAtLeast } from '../../core/when.js';
+import type { Services } from '../../shell/pane-api.js';
+
+/**
+ * The administrators' plugin (SPEC §2 "Admin area", §6): global settings, user permissions (dataset
+ * permissions, user groups, access requests, users), user feedback and the audit log. Every pane needs
+ * the ADMIN role; the server checks the same on every call.
+ */
+
+export const PANE = {
+  settings: 'admin:settings',
+  permissions: 'admin:user-permissions',
+  feedback: 'admin:user-feedback',
+  audit: 'admin:audit-log',
+} as const;
+
+const adminOnly = roleAtLeast('ADMIN');
+
+/** The shell's services as the command context carries them (by name, or grouped under `services`). */
+function servicesOf(context: CommandContext): Services | null {
+  const grouped = context.services;
+  const candidate = (typeof grouped === 'object' && grouped !== null ? grouped : context) as Partial<Services>;
+  return candidate.workspace ? (candidate as Services) : null;
+}
+
+function opener(id: string, titleKey: string, type: string): CommandSpec {
+  return {
+    id,
+    titleKey,
+    when: adminOnly,
+    run: (_args, context) => servicesOf(context)?.workspace.open({ type, params: {} }, 'replace'),
+  };
+}
+
+const commands: CommandSpec[] = [
+  opener('admin:open-settings', 'admin.command.openSettings', PANE.settings),
+  opener('admin:open-user-permissions', 'admin.command.openUserPermissions', PANE.permissions),
+  opener('admin:open-user-feedback', 'admin.command.openUserFeedback', PANE.feedback),
+  opener('admin:open-audit-log', 'admin.command.openAuditLog', PANE.audit),
+];
+
+export const adminPlugin: ClientPlugin = {
+  id: 'admin',
+  contributes: {
+    panes: [
+      {
+        id: PANE.settings,
+        route: '/admin/germinate-settings',
+        pageName: 'germinate-settings',
+        titleKey: 'admin.pane.settings',
+        minRole: 'ADMIN',
+        load: () => import('./panes/settings.js'),
+      },
+      {
+        id: PANE.permissions,
+        route: '/admin/user-permissions',
+        pageName: 'user-permissions',
+        titleKey: 'admin.pane.permissions',
+        minRole: 'ADMIN',
+        load: () => import('./panes/user-permissions.js'),
+      },
+      {
+        id: PANE.feedback,
+        route: '/admin/user-feedback',
+        pageName: 'user-feedback',
+        titleKey: 'admin.pane.feedback',
+        minRole: 'ADMIN',
+        load: () => import('./panes/user-feedback.js'),
+      },
+      {
+        id: PANE.audit,
+        route: '/admin/audit-log',
+        pageName: 'audit-log',
+        titleKey: 'admin.pane.audit',
+        minRole: 'ADMIN',
+        load: () => import('./panes/audit-log.js'),
+      },
+    ],
+    commands,
+  },
+};
+
+export default adminPlugin;

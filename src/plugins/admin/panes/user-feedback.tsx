@@ -1,0 +1,184 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Filter } from '../../../core/table-request.js';
+import { useServices, type PaneProps } from '../../../shell/pane-api.js';
+import type { FeedbackRow } from '../types.js';
+import { useAdminStyles } from '../widgets/admin-css.js';
+import { Confirm } from '../widgets/Confirm.js';
+import { done, shown, textOr } from '../widgets/format.js';
+import { PagedTable, type Column } from '../widgets/PagedTable.js';
+
+/** Characters of a message shown in the list; the whole text is in the detail. */
+const PREVIEW = 80;
+
+function openId(state: unknown): number | null {
+  const id = typeof state === 'object' && state !== null ? (state as Record<string, unknown>).feedbackId : null;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * user-feedback (SPEC §2, §4 "Feedback: unread becomes read"): the feedback users sent, newest first,
+ * unread in bold. Opening an unread one marks it read (its contact details are then removed 30 days
+ * later by the server); the screenshot loads with the session's image token.
+ */
+export default function UserFeedbackPane(props: PaneProps) {
+  useAdminStyles();
+  const services = useServices();
+  const { api, t, translator } = services;
+  const [reload, setReload] = useState(0);
+  const [deleting, setDeleting] = useState<FeedbackRow | null>(null);
+  const selected = openId(props.instance.state);
+  const select = (id: number | null) => props.setState(id === null ? {} : { feedbackId: id });
+  const titleId = `${props.paneKey}-feedback-title`;
+
+  const remove = (row: FeedbackRow) =>
+    api
+      .delete<boolean>(`feedback/${row.id}`)
+      .then(() => {
+        done(services, 'admin.feedback.deleted');
+        if (selected === row.id) select(null);
+        setReload((n) => n + 1);
+      })
+      .catch(shown);
+
+  const columns: Column<FeedbackRow>[] = [
+    { key: 'isNew', label: t('admin.feedback.status'), render: (row) => (row.isNew ? <span className="admin-badge">{t('admin.feedback.unread')}</span> : t('admin.feedback.read')) },
+    { key: 'createdOn', label: t('admin.feedback.createdOn'), render: (row) => translator.formatDateTime(row.createdOn) },
+    { key: 'feedbackType', label: t('admin.feedback.type'), render: (row) => textOr(services, `admin.feedback.type.${row.feedbackType}`, row.feedbackType) },
+    { key: 'severity', label: t('admin.feedback.severity'), render: (row) => textOr(services, `admin.feedback.severity.${row.severity}`, row.severity) },
+    {
+      key: 'content',
+      label: t('admin.feedback.content'),
+      className: 'admin-wrap',
+      render: (row) => (row.content.length > PREVIEW ? `${row.content.slice(0, PREVIEW)}…` : row.content),
+    },
+    { key: 'contactEmail', label: t('admin.feedback.email') },
+    {
+      key: 'actions',
+      label: t('admin.actions'),
+      sortable: false,
+      render: (row) => (
+        <div className="admin-actions">
+          <button type="button" aria-pressed={row.id === selected} onClick={() => select(row.id)}>
+            {t('admin.feedback.open', { id: row.id })}
+          </button>
+          <button type="button" onClick={() => setDeleting(row)}>
+            {t('admin.feedback.delete', { id: row.id })}
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="admin-pane" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('admin.pane.feedback')}</h2>
+      <PagedTable<FeedbackRow>
+        caption={t('admin.feedback.caption')}
+        columns={columns}
+        rowKey={(row) => row.id}
+        rowData={(row) => ({ unread: String(row.isNew) })}
+        source={(request, signal) => api.table<FeedbackRow>('feedback/table', request, { signal })}
+        initialSort={{ orderBy: 'createdOn', ascending: false }}
+        reload={reload}
+        emptyText={t('admin.feedback.none')}
+      />
+      {selected !== null ? (
+        <FeedbackDetail
+          id={selected}
+          idPrefix={props.paneKey}
+          onRead={() => setReload((n) => n + 1)}
+          onClose={() => select(null)}
+          onDelete={(row) => setDeleting(row)}
+        />
+      ) : null}
+      <Confirm
+        open={deleting !== null}
+        title={t('admin.feedback.deleteTitle')}
+        message={t('admin.feedback.deleteConfirm', { id: deleting?.id ?? '' })}
+        confirmLabel={t('admin.delete')}
+        cancelLabel={t('admin.cancel')}
+        onConfirm={() => deleting && void remove(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
+
+function FeedbackDetail(props: { id: number; idPrefix: string; onRead(): void; onClose(): void; onDelete(row: FeedbackRow): void }) {
+  const services = useServices();
+  const { api, t, translator, session } = services;
+  const [row, setRow] = useState<FeedbackRow | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [version, setVersion] = useState(0);
+  const marked = useRef(new Set<number>());
+  const onRead = useRef(props.onRead);
+  onRead.current = props.onRead;
+  const { id } = props;
+
+  useEffect(() => setRow(null), [id]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setMissing(false);
+    const byId: Filter = { column: 'id', comparator: 'equals', operator: 'and', values: [id] };
+    api
+      .table<FeedbackRow>('feedback/table', { page: 1, limit: 1, filter: [byId] }, { signal: controller.signal })
+      .then((result) => {
+        const found = result.data[0] ?? null;
+        setRow(found);
+        setMissing(found === null);
+        // Reading it is what "read" means; once per id, even if the list reloads meanwhile.
+        if (found?.isNew && !marked.current.has(found.id)) {
+          marked.current.add(found.id);
+          api
+            .get(`feedback/${found.id}/mark`, { handlers: [{ codes: [404], callback: () => undefined }] })
+            .then(() => {
+              onRead.current();
+              setVersion((n) => n + 1);
+            })
+            .catch(shown);
+        }
+      })
+      .catch(shown);
+    return () => controller.abort();
+  }, [api, id, version]);
+
+  const titleId = `${props.idPrefix}-feedback-detail`;
+  if (missing) return <p role="alert">{t('admin.feedback.missing')}</p>;
+  if (!row) return <p role="status">{t('admin.loading')}</p>;
+  const token = session.current()?.imageToken ?? '';
+  return (
+    <section className="admin-detail" aria-labelledby={titleId}>
+      <h3 id={titleId}>{t('admin.feedback.detailTitle', { id: row.id })}</h3>
+      <dl>
+        <dt>{t('admin.feedback.type')}</dt>
+        <dd>{textOr(services, `admin.feedback.type.${row.feedbackType}`, row.feedbackType)}</dd>
+        <dt>{t('admin.feedback.severity')}</dt>
+        <dd>{textOr(services, `admin.feedback.severity.${row.severity}`, row.severity)}</dd>
+        <dt>{t('admin.feedback.createdOn')}</dt>
+        <dd>{translator.formatDateTime(row.createdOn)}</dd>
+        <dt>{t('admin.feedback.email')}</dt>
+        <dd>
+          <a href={`mailto:${row.contactEmail}`}>{row.contactEmail}</a>
+        </dd>
+        <dt>{t('admin.feedback.page')}</dt>
+        <dd>{row.pageUrl}</dd>
+        <dt>{t('admin.feedback.content')}</dt>
+        <dd style={{ whiteSpace: 'pre-wrap' }}>{row.content}</dd>
+      </dl>
+      {row.hasImage ? (
+        <img src={`./api/feedback/${row.id}/img?size=small&token=${encodeURIComponent(token)}`} alt={t('admin.feedback.screenshot', { id: row.id })} />
+      ) : (
+        <p className="admin-hint">{t('admin.feedback.noScreenshot')}</p>
+      )}
+      <div className="admin-actions">
+        <button type="button" onClick={props.onClose}>
+          {t('admin.close')}
+        </button>
+        <button type="button" onClick={() => props.onDelete(row)}>
+          {t('admin.feedback.delete', { id: row.id })}
+        </button>
+      </div>
+    </section>
+  );
+}

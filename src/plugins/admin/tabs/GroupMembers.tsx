@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { useServices } from '../../../shell/pane-api.js';
+import type { UserRow } from '../types.js';
+import { AddPicker } from '../widgets/AddPicker.js';
+import { done, shown, userLabel } from '../widgets/format.js';
+import { PagedTable, type Column } from '../widgets/PagedTable.js';
+
+/** A user group's members (SPEC §2 "group members"): GET and PATCH usergroup/{id}/user. */
+export function GroupMembers(props: { groupId: number; onChanged(): void }) {
+  const services = useServices();
+  const { api, t } = services;
+  const { groupId } = props;
+  const [reload, setReload] = useState(0);
+  const [users, setUsers] = useState<UserRow[]>([]);
+  const [members, setMembers] = useState<UserRow[] | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const signal = controller.signal;
+    setMembers(null);
+    Promise.all([api.get<UserRow[]>('user', { signal }), api.get<UserRow[]>(`usergroup/${groupId}/user`, { signal })])
+      .then(([all, current]) => {
+        setUsers(all);
+        setMembers(current);
+      })
+      .catch(shown);
+    return () => controller.abort();
+  }, [api, groupId, reload]);
+
+  const change = (userIds: number[], addOperation: boolean) =>
+    api
+      .patch<boolean>(`usergroup/${groupId}/user`, { body: { userGroupId: groupId, userIds, addOperation } })
+      .then(() => {
+        done(services, addOperation ? 'admin.group.memberAdded' : 'admin.group.memberRemoved');
+        setReload((n) => n + 1);
+        // The group list shows member counts.
+        props.onChanged();
+      })
+      .catch(shown);
+
+  const ids = new Set((members ?? []).map((u) => u.id));
+  const columns: Column<UserRow>[] = [
+    { key: 'username', label: t('admin.user.username') },
+    { key: 'fullName', label: t('admin.user.fullName') },
+    { key: 'emailAddress', label: t('admin.user.email') },
+    { key: 'name', label: t('admin.user.institution') },
+    {
+      key: 'remove',
+      label: t('admin.actions'),
+      sortable: false,
+      render: (row) => (
+        <button type="button" onClick={() => void change([row.id], false)}>
+          {t('admin.group.removeMember', { name: userLabel(row) })}
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <AddPicker
+        label={t('admin.group.addMemberLabel')}
+        addLabel={t('admin.add')}
+        chooseLabel={t('admin.choose')}
+        emptyText={t('admin.group.noMoreUsers')}
+        options={users.filter((u) => !ids.has(u.id)).map((u) => ({ value: String(u.id), label: userLabel(u) }))}
+        onAdd={(value) => void change([Number(value)], true)}
+      />
+      {members === null ? (
+        <p role="status">{t('admin.loading')}</p>
+      ) : (
+        <PagedTable<UserRow> caption={t('admin.group.membersCaption')} columns={columns} rowKey={(row) => row.id} rows={members} emptyText={t('admin.group.noMembers')} />
+      )}
+    </div>
+  );
+}
