@@ -48,6 +48,11 @@ export interface UserState {
   entityTypeStats: EntityTypeStat[];
   /** Path to return to after a forced login. */
   originalTarget: string | null;
+  /**
+   * The usage logger's client id (client-behaviour §6.7). Per user and not essential, unlike the
+   * original's browser-wide id: it is only sent with consent, so without consent it is not kept either.
+   */
+  uniqueClientId: string | null;
 }
 
 export type UserStateKey = keyof UserState;
@@ -88,6 +93,7 @@ export function defaultUserState(): UserState {
       { entityTypeId: 3, entityTypeName: 'Sample', count: 0 },
     ],
     originalTarget: null,
+    uniqueClientId: null,
   };
 }
 
@@ -178,6 +184,7 @@ const READERS: { [K in UserStateKey]: Reader<K> } = {
   asyncSidebarTabIndex: (value) => (value === 0 || value === 1 ? value : undefined),
   entityTypeStats: (value) => listOf(value, isEntityTypeStat, 100),
   originalTarget: (value) => (value === null || isSafeTarget(value) ? value : undefined),
+  uniqueClientId: (value) => (value === null || (typeof value === 'string' && UUID.test(value)) ? value : undefined),
 };
 
 function readKey<K extends UserStateKey>(key: K, value: unknown, fallback: UserState[K]): UserState[K] {

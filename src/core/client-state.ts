@@ -56,6 +56,8 @@ export interface ClientStateOptions {
   namespace?: string;
   /** User to start with; default anonymous. */
   userId?: UserId;
+  /** Told when a gated feature refuses (marking after a "no" to cookies), so the shell can say why. */
+  onRefused?: (feature: GatedFeature) => void;
 }
 
 export interface ClientStore {
@@ -177,6 +179,11 @@ export function createClientState(options: ClientStateOptions): ClientStore {
     true,
   );
 
+  function refuse(feature: GatedFeature): false {
+    options.onRefused?.(feature);
+    return false;
+  }
+
   function switchUser(userId: UserId): void {
     const next = normaliseUserId(userId);
     if (next === state.userId) return;
@@ -199,13 +206,13 @@ export function createClientState(options: ClientStateOptions): ClientStore {
     state,
     switchUser,
     markItems: (type, ids) => {
-      if (!featureAllowed('itemLists', state)) return false;
+      if (!featureAllowed('itemLists', state)) return refuse('itemLists');
       addMarked(state.markedIds, type, ids);
       return true;
     },
     unmarkItems: (type, ids) => removeMarked(state.markedIds, type, ids),
     toggleMark: (type, id) => {
-      if (!featureAllowed('itemLists', state) && !hasMarked(state.markedIds, type, id)) return false;
+      if (!featureAllowed('itemLists', state) && !hasMarked(state.markedIds, type, id)) return refuse('itemLists');
       return toggleMarked(state.markedIds, type, id);
     },
     isMarked: (type, id) => hasMarked(state.markedIds, type, id),

@@ -34,12 +34,18 @@ export const SESSION_ENDING_STATUSES: readonly number[] = [401, 403];
 
 /**
  * Reason phrases with a message of their own: Gatekeeper's codes (api/README.md §7) plus the ones our
- * server adds. Each has a `reasonPhrase.<NAME>` key in every locale.
+ * server adds (registration, rate limits, captcha, setup…). Each has a `reasonPhrase.<NAME>` key in
+ * every locale, and errors.test.ts keeps this list and the locale keys equal.
  */
 export const KNOWN_REASON_PHRASES = [
+  'BAD_REQUEST_INVALID_EMAIL',
   'BAD_REQUEST_INVALID_PAYLOAD',
   'BAD_REQUEST_MISSING_FIELDS',
+  'BAD_REQUEST_OWN_ROLE',
   'BAD_REQUEST_UNKNOWN_COLUMN',
+  'BAD_REQUEST_UNREACHABLE',
+  'BAD_REQUEST_WEAK_PASSWORD',
+  'CONFLICT_SETUP_IN_PROGRESS',
   'CONFLICT_USERNAME_EMAIL_ALREADY_IN_USE',
   'CONFLICT_USER_ALREADY_HAS_ACCESS',
   'CONFLICT_USER_ALREADY_REQUESTED_ACCESS',
@@ -48,13 +54,24 @@ export const KNOWN_REASON_PHRASES = [
   'FORBIDDEN_INVALID_CREDENTIALS',
   'NOT_FOUND_ACTIVATION_KEY',
   'NOT_FOUND_ACTIVATION_REQUEST',
+  'NOT_FOUND_CAPTCHA',
   'NOT_FOUND_ID',
   'NOT_FOUND_ID_OR_PAYLOAD',
   'NOT_FOUND_INSTITUTION',
   'NOT_FOUND_PAYLOAD',
   'NOT_FOUND_TOKEN',
   'NOT_FOUND_USER',
+  'PAYLOAD_TOO_LARGE',
+  'TOO_MANY_REQUESTS',
+  'UNAUTHORIZED_INVALID_DATABASE',
+  'UNAUTHORIZED_INVALID_DETAILS',
+  'UNAVAILABLE_ALREADY_CONFIGURED',
+  'UNAVAILABLE_COMMENTS',
   'UNAVAILABLE_EMAIL',
+  'UNAVAILABLE_GATEKEEPER',
+  'UNAVAILABLE_NOT_CONFIGURED',
+  'UNAVAILABLE_REGISTRATION',
+  'UNSUPPORTED_MEDIA_TYPE',
 ] as const;
 export type KnownReasonPhrase = (typeof KNOWN_REASON_PHRASES)[number];
 
@@ -95,4 +112,13 @@ export function toastForError(input: ErrorInput): ErrorToast {
   if (input.status === undefined) return errorToast(input.network ? 'error.serverUnavailable' : 'error.unknown');
   const key = statusMessageKey(input.status);
   return key ? errorToast(key) : errorToast('error.status.unknown', { status: String(input.status) });
+}
+
+/** SPEC §8 success toasts; registration and feedback ones stay 10 s (client-behaviour §6.9). */
+export const LONG_TOAST_MS = 10_000;
+
+export function successToast(messageKey: string, autoHideMs: number = TOAST_HIDE_MS, values?: Record<string, string>): Toast {
+  const toast: Toast = { titleKey: 'shell.toast.success', messageKey, variant: 'success', autoHideMs, append: true };
+  if (values) toast.values = values;
+  return toast;
 }

@@ -213,3 +213,12 @@ export function createSession(options: SessionOptions): Session {
     },
   };
 }
+
+/**
+ * SPEC §4: ending a session clears "the token and its cookie". Germinate's client keeps a `token`
+ * cookie; we never write one, but clear it where another client on this origin left it.
+ */
+export function clearTokenCookie(target: { cookie: string }): void {
+  if (!/(?:^|;\s*)token=/.test(target.cookie)) return;
+  target.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax';
+}

@@ -9,6 +9,8 @@ import { LoadingModal } from './frame/LoadingModal.js';
 import { Sidebar } from './frame/Sidebar.js';
 import { Toasts } from './frame/Toasts.js';
 import { TopBar } from './frame/TopBar.js';
+import { CookieBanner } from './frame/CookieBanner.js';
+import { ShellModals } from './modals/ShellModals.js';
 
 // cmdk and its dialog load when the palette first opens, not with the first screen.
 const Palette = lazy(() => import('./frame/Palette.js'));
@@ -49,6 +51,8 @@ function Frame() {
       </div>
       <Toasts />
       <LoadingModal />
+      <CookieBanner />
+      <ShellModals />
       {paletteOpen ? (
         <Suspense fallback={null}>
           <PaletteHost />

@@ -3,16 +3,19 @@ import { FORBIDDEN_PANE_TYPE, NOT_FOUND_PANE_TYPE } from '../core/guard.js';
 import type { FocusDirection } from '../core/layout.js';
 import { HOME_PANE } from '../core/layout.js';
 import { and, loggedIn, not, predicate } from '../core/when.js';
+import type { ShellModalRequest } from './modals/modal-request.js';
+import type { ClientSettings } from './pane-api.js';
 import type { ShellController } from './shell-controller.js';
 
 /**
- * The shell's own plugin: the core panes of SPEC §2 (home, login, 403, 404, setup, keyboard help) and
- * the workspace and shell commands. It is a plugin like any other, so the palette, the help pane and
+ * The shell's own plugin: the core panes of SPEC §2 (home, login, cookies, 403, 404, setup, keyboard
+ * help) and the workspace and shell commands, the shell's modals included. It is a plugin like any other, so the palette, the help pane and
  * the keys treat core and domain commands alike.
  */
 
 export const HELP_PANE_TYPE = 'core:keyboard-help';
 export const LOGIN_PANE_TYPE = 'core:login';
+export const COOKIES_PANE_TYPE = 'core:cookies';
 
 export interface CorePluginDeps {
   shell: ShellController;
@@ -24,6 +27,10 @@ export interface CorePluginDeps {
   /** Opens the login pane, remembering where the user was so the login returns there. */
   login(): void;
   print(): void;
+  /** Opens one of the shell's modals (session token, feedback, changelog, chart colours, register, consent). */
+  openModal(request: ShellModalRequest): void;
+  /** The public settings as they are now (they change when an administrator saves). */
+  settings(): ClientSettings;
 }
 
 /** Percent of the parent split that one grow or shrink moves the bar. */
@@ -37,6 +44,8 @@ const loginAllowed = predicate('loginAllowed', (context) => context.authMode !==
 
 export function createCorePlugin(deps: CorePluginDeps): ClientPlugin {
   const { shell } = deps;
+  const feedbackEnabled = predicate('supportsFeedback', () => deps.settings().supportsFeedback === true);
+  const registrationEnabled = predicate('registrationEnabled', () => deps.settings().registrationEnabled === true);
   const commands: CommandSpec[] = [
     { id: 'shell:open-palette', titleKey: 'shell.command.openPalette', keys: ['$mod+k'], run: () => shell.setPaletteOpen(true) },
     { id: 'shell:keyboard-help', titleKey: 'shell.command.keyboardHelp', keys: ['Shift+?'], run: () => shell.open({ type: HELP_PANE_TYPE, params: {} }, 'right') },
@@ -67,6 +76,17 @@ export function createCorePlugin(deps: CorePluginDeps): ClientPlugin {
     { id: 'shell:login', titleKey: 'shell.command.login', when: and(loginAllowed, not(loggedIn)), run: () => deps.login() },
     { id: 'shell:logout', titleKey: 'shell.command.logout', when: loggedIn, run: () => deps.logout() },
     { id: 'shell:print-pane', titleKey: 'shell.command.printPane', keys: ['Alt+KeyP'], run: () => deps.print() },
+    { id: 'shell:session-token', titleKey: 'shell.command.sessionToken', when: loggedIn, run: () => deps.openModal({ kind: 'session-token' }) },
+    { id: 'shell:feedback', titleKey: 'shell.command.feedback', keys: ['Alt+Shift+KeyF'], when: feedbackEnabled, run: () => deps.openModal({ kind: 'feedback' }) },
+    { id: 'shell:cookie-consent', titleKey: 'shell.command.cookieConsent', run: () => deps.openModal({ kind: 'cookie-consent' }) },
+    { id: 'shell:changelog', titleKey: 'shell.command.changelog', run: () => deps.openModal({ kind: 'changelog', since: null }) },
+    { id: 'shell:chart-colours', titleKey: 'shell.command.chartColours', run: () => deps.openModal({ kind: 'chart-colours' }) },
+    {
+      id: 'shell:register',
+      titleKey: 'shell.command.register',
+      when: and(loginAllowed, not(loggedIn), registrationEnabled),
+      run: () => deps.openModal({ kind: 'register', mode: 'new' }),
+    },
   ];
   return {
     id: 'core',
@@ -74,6 +94,7 @@ export function createCorePlugin(deps: CorePluginDeps): ClientPlugin {
       panes: [
         { id: HOME_PANE.type, route: '/home', pageName: 'home', titleKey: 'home.title', load: () => import('./panes/HomePane.js') },
         { id: LOGIN_PANE_TYPE, route: '/login', pageName: 'login', titleKey: 'login.title', inSidebar: false, load: () => import('./panes/LoginPane.js') },
+        { id: COOKIES_PANE_TYPE, route: '/cookies', pageName: 'cookies', titleKey: 'cookies.title', inSidebar: false, load: () => import('./panes/CookiesPane.js') },
         { id: 'core:setup', route: '/setup', pageName: 'setup', titleKey: 'shell.setup.title', inSidebar: false, load: () => import('./panes/SetupPane.js') },
         { id: FORBIDDEN_PANE_TYPE, route: '/403', pageName: '403', titleKey: 'error.page.forbidden.title', inSidebar: false, load: () => import('./panes/ForbiddenPane.js') },
         { id: NOT_FOUND_PANE_TYPE, route: '/404', pageName: '404', titleKey: 'error.page.notFound.title', inSidebar: false, load: () => import('./panes/NotFoundPane.js') },

@@ -6,10 +6,12 @@ import { createTranslator, isLocale, loadMessages, toLanguageTag, type Locale, t
 import { bindingsOf, createKeymap, detectPlatform } from '../core/keys.js';
 import { leaves, singlePane } from '../core/layout.js';
 import { createRegistry } from '../core/registry.js';
-import { createSession } from '../core/session.js';
+import { clearTokenCookie, createSession } from '../core/session.js';
 import en_GB from '../../locales/en_GB.json';
 import { clientPlugins } from '../plugins/client.js';
 import { App } from './App.js';
+import { APP_VERSION } from './app-version.js';
+import { afterStart } from './after-start.js';
 import { createBox } from './box.js';
 import { createCorePlugin, LOGIN_PANE_TYPE } from './core-plugin.js';
 import { loadSettings, readSettings } from './load-settings.js';
@@ -18,6 +20,7 @@ import { roleOfSession } from './session-role.js';
 import type { ShellRuntime } from './shell-context.js';
 import { createShellController } from './shell-controller.js';
 import { createLoadingTracker } from './loading.js';
+import type { ShellModalRequest } from './modals/modal-request.js';
 import './shell.css';
 
 const LOCALE_TIMEOUT_MS = 10_000;
@@ -56,7 +59,12 @@ async function boot(): Promise<void> {
     storage: window.localStorage,
     gdprEnabled: () => settings.showGdprNotification === true,
     userId: session.isValid() ? (session.current()?.userId ?? null) : null,
+    // Marking after a "no" to cookies does nothing, so say why (SPEC §4).
+    onRefused: () => late.toast({ titleKey: 'shell.notice', messageKey: 'cookies.itemListsDisabled', variant: 'warning', autoHideMs: 5000, append: true }),
   });
+  // SPEC §4: an ended session clears the token and its cookie. We never set one, but a Germinate
+  // client on the same origin may have.
+  session.onClear(() => clearTokenCookie(document));
   // German is fetched only for those who choose it, so English readers don't download it.
   const builtInFor = async (wanted: Locale) =>
     wanted === 'de_DE'
@@ -130,8 +138,12 @@ async function boot(): Promise<void> {
     locale = next;
     translator.set(await translatorFor(next));
   };
+  const modal = createBox<ShellModalRequest | null>(null);
+  const openModal = (request: ShellModalRequest) => modal.set(request);
   const runtime: ShellRuntime = {
     shell,
+    modal,
+    openModal,
     keymap: createKeymap({ platform: detectPlatform(navigator.platform) }),
     platform: detectPlatform(navigator.platform),
     settings,
@@ -166,6 +178,8 @@ async function boot(): Promise<void> {
         shell.open({ type: LOGIN_PANE_TYPE, params: {} }, 'replace');
       },
       print: () => window.print(),
+      openModal,
+      settings: () => settings,
     }),
     ...clientPlugins,
   ]) {
@@ -204,6 +218,7 @@ async function boot(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(<App runtime={runtime} translator={translator} services={services} />);
+  if (!setupNeeded) void afterStart({ store, settings, version: APP_VERSION, openModal }).catch((error: unknown) => console.error(error));
 }
 
 let shellRef: ReturnType<typeof createShellController> | null = null;

@@ -3,6 +3,8 @@ import type { CommandSource } from '../core/contracts.js';
 import type { Keymap, Platform } from '../core/keys.js';
 import type { Locale } from '../core/i18n.js';
 import type { ClientSettings, Services } from './pane-api.js';
+import type { Box } from './box.js';
+import type { ShellModalRequest } from './modals/modal-request.js';
 import type { ShellController, ShellState } from './shell-controller.js';
 
 /**
@@ -21,6 +23,9 @@ export interface ShellRuntime {
   setLocale(locale: Locale): Promise<void>;
   toggleDarkMode(): void;
   logout(): Promise<void>;
+  /** The shell modal showing now (session token, feedback, changelog…); set(null) closes it. */
+  modal: Box<ShellModalRequest | null>;
+  openModal(request: ShellModalRequest): void;
 }
 
 export const ShellContext = createContext<ShellRuntime | null>(null);

@@ -33,10 +33,20 @@ export function TopBar() {
         <button type="button" aria-pressed={snap.darkMode} onClick={toggleDarkMode}>
           {t('shell.darkMode')}
         </button>
-        {settings.authMode === 'NONE' ? null : user ? (
-          <button type="button" onClick={() => run('shell:logout', 'button')}>
-            {t('shell.logoutAs', { name: user.username })}
+        {settings.supportsFeedback === true ? (
+          <button type="button" onClick={() => run('shell:feedback', 'button')}>
+            {t('shell.command.feedback')}
           </button>
+        ) : null}
+        {settings.authMode === 'NONE' ? null : user ? (
+          <>
+            <button type="button" onClick={() => run('shell:session-token', 'button')}>
+              {t('shell.apiToken')}
+            </button>
+            <button type="button" onClick={() => run('shell:logout', 'button')}>
+              {t('shell.logoutAs', { name: user.username })}
+            </button>
+          </>
         ) : (
           <button type="button" onClick={() => run('shell:login', 'button')}>
             {t('shell.command.login')}

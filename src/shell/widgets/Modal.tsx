@@ -1,11 +1,13 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * A native <dialog> opened modally: the browser traps focus, Escape closes it and the page behind is
- * inert, which a hand-made overlay would have to imitate.
+ * inert, which a hand-made overlay would have to imitate. With `closeLabel` it has a close button in
+ * its header, for pointer users and for screen readers that don't announce Escape.
  */
-export function Modal(props: { open: boolean; title: string; onClose(): void; children: ReactNode }) {
+export function Modal(props: { open: boolean; title: string; onClose(): void; children: ReactNode; closeLabel?: string; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const headingId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -13,8 +15,15 @@ export function Modal(props: { open: boolean; title: string; onClose(): void; ch
     if (!props.open && dialog.open) dialog.close();
   }, [props.open]);
   return (
-    <dialog ref={ref} aria-label={props.title} onClose={props.onClose} className="modal">
-      <h2>{props.title}</h2>
+    <dialog ref={ref} aria-labelledby={headingId} onClose={props.onClose} className={props.wide ? 'modal modal-wide' : 'modal'}>
+      <div className="modal-header">
+        <h2 id={headingId}>{props.title}</h2>
+        {props.closeLabel ? (
+          <button type="button" className="modal-close" aria-label={props.closeLabel} onClick={() => ref.current?.close()}>
+            <span aria-hidden="true">✕</span>
+          </button>
+        ) : null}
+      </div>
       {props.open ? props.children : null}
     </dialog>
   );
