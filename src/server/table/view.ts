@@ -32,7 +32,8 @@ export interface TableView {
   /**
    * Key of a column holding a dataset id: the view is then dataset-scoped, and every page, ids list and
    * export keeps only the rows of datasets the caller may see (src/server/access/datasets.ts). The engine
-   * refuses to query such a view without being told who the caller is.
+   * refuses to query such a view without being told who the caller is. Rows whose dataset id is NULL
+   * belong to no dataset a permission could grant, so only administrators see them.
    */
   datasetColumn?: string;
   /** Pages without an orderBy come newest (highest id) first, e.g. the audit log; default ascending. */
