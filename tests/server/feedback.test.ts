@@ -151,6 +151,11 @@ describe.each(testDialects())('feedback on %s', (dialect) => {
     const email = await submit(uuid, form(fields(text, { contactEmail: 'not an email' })));
     expect(email.status).toBe(400);
     expect(((await email.json()) as { reasonPhrase: string }).reasonPhrase).toBe('BAD_REQUEST_INVALID_EMAIL');
+    for (const pageUrl of ['javascript:alert(1)', 'data:text/html,x', 'not a url']) {
+      const page = await submit(uuid, form(fields(text, { pageUrl })));
+      expect(page.status, pageUrl).toBe(400);
+      expect(((await page.json()) as { reasonPhrase: string }).reasonPhrase).toBe('BAD_REQUEST_INVALID_PAYLOAD');
+    }
     const kind = await submit(uuid, form(fields(text, { feedbackType: 'praise' })));
     expect(kind.status).toBe(400);
     expect(((await kind.json()) as { reasonPhrase: string }).reasonPhrase).toBe('BAD_REQUEST_INVALID_PAYLOAD');

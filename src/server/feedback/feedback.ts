@@ -55,6 +55,16 @@ export function isEmail(text: string): boolean {
   return text.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(text);
 }
 
+/** An absolute http(s) address. */
+export function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 export interface NewFeedback {
   content: string;
   pageUrl: string;

@@ -7,7 +7,7 @@ import { HttpError, sendError } from '../http/errors.js';
 import { registerTableRoutes } from '../table/routes.js';
 import { captchaPng, captchaText, consumeCaptcha, storeCaptcha } from '../feedback/captcha.js';
 import {
-  deleteFeedback, FEEDBACK_SEVERITIES, FEEDBACK_TYPES, feedbackImage, feedbackView, imageKind, insertFeedback, isEmail,
+  deleteFeedback, FEEDBACK_SEVERITIES, FEEDBACK_TYPES, feedbackImage, feedbackView, imageKind, insertFeedback, isEmail, isWebUrl,
   markFeedbackRead, MAX_SCREENSHOT_BYTES,
 } from '../feedback/feedback.js';
 import { imageTokenHasRole } from '../feedback/image-token.js';
@@ -94,6 +94,8 @@ export const feedbackRoutes: FastifyPluginAsync = async (app) => {
       return sendError(reply, 400, 'BAD_REQUEST_INVALID_PAYLOAD', `feedbackType must be one of ${FEEDBACK_TYPES.join(', ')}; severity one of ${FEEDBACK_SEVERITIES.join(', ')}`);
     }
     if (!isEmail(value('contactEmail'))) return sendError(reply, 400, 'BAD_REQUEST_INVALID_EMAIL');
+    // The administrators' pane links to it: only web addresses, never javascript: or data: URLs.
+    if (!isWebUrl(value('pageUrl'))) return sendError(reply, 400, 'BAD_REQUEST_INVALID_PAYLOAD', 'pageUrl must be an http(s) address.');
     if (image && !imageKind(image)) return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'The screenshot must be a PNG or JPEG image.');
     // The form is complete: now the captcha is used up, right or wrong.
     const now = app.clock.now();
