@@ -35,29 +35,33 @@ export function DatabaseSection({ form, onChange, check, onCheck }: DatabaseSect
           </label>
         </fieldset>
         {form.type === 'sqlite' ? (
-          <label>
-            {t('setup.database.file')}
-            <input value={form.file} onChange={(e) => set({ file: e.target.value })} aria-describedby={`${id}-file-hint`} spellCheck={false} />
+          <div className="setup-field">
+            <label>
+              {t('setup.database.file')}
+              <input value={form.file} onChange={(e) => set({ file: e.target.value })} aria-describedby={`${id}-file-hint`} spellCheck={false} />
+            </label>
             <span id={`${id}-file-hint`} className="setup-muted">
               {t('setup.database.fileHint')}
             </span>
-          </label>
+          </div>
         ) : (
           <>
-            <label>
-              {t('setup.database.url')}
-              <input
-                value={form.url}
-                onChange={(e) => set({ url: e.target.value })}
-                aria-describedby={`${id}-url-hint`}
-                autoComplete="off"
-                spellCheck={false}
-                required
-              />
+            <div className="setup-field">
+              <label>
+                {t('setup.database.url')}
+                <input
+                  value={form.url}
+                  onChange={(e) => set({ url: e.target.value })}
+                  aria-describedby={`${id}-url-hint`}
+                  autoComplete="off"
+                  spellCheck={false}
+                  required
+                />
+              </label>
               <span id={`${id}-url-hint`} className="setup-muted">
                 {t('setup.database.urlHint')}
               </span>
-            </label>
+            </div>
             <label>
               {t('setup.database.schema')}
               <input value={form.schema} onChange={(e) => set({ schema: e.target.value })} spellCheck={false} />

@@ -10,6 +10,7 @@ export const SETUP_CSS = `
 .setup-section label.check { flex-direction: row; align-items: center; gap: 0.4rem; }
 .setup-choice { border: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 0.4rem 1.4rem; }
 .setup-choice legend { padding: 0; margin-bottom: 0.3rem; }
+.setup-field { display: flex; flex-direction: column; gap: 0.2rem; }
 .setup-muted { color: var(--muted); font-size: 0.9rem; }
 .setup-ok { color: var(--success); }
 .setup-check { margin: 0; min-height: 1.4em; }
