@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { SPEC_ROUTES } from '../../core/routes.js';
+// The server's own check, so the form is tested against what it mirrors (tests only: the client never loads it).
+import { OVERVIEW_KEYS } from '../../server/routes/stats.js';
+import { defaultSettings } from '../../server/settings.js';
+import { DASHBOARD_SECTIONS as SERVER_SECTIONS, parseSettingsUpdate } from '../../server/settings-update.js';
 import {
+  DASHBOARD_CATEGORIES,
+  DASHBOARD_SECTIONS,
   formFromSettings,
   longHex,
   readAdminSettings,
@@ -58,7 +65,7 @@ describe('settings form', () => {
     f.texts.colorPrimary = 'red';
     expect(validateSettings(f)).toEqual({
       'colorsTemplate.1': 'admin.settings.error.colour',
-      colorsCharts: 'admin.settings.error.paletteEmpty',
+      colorsCharts: 'admin.settings.error.paletteSize',
       colorPrimary: 'admin.settings.error.colour',
     });
   });
@@ -131,5 +138,78 @@ describe('settings form', () => {
     expect(toggleInList(['news', 'projects'], 'publications', true)).toEqual(['news', 'projects', 'publications']);
     expect(toggleInList(['news', 'projects'], 'news', true)).toEqual(['news', 'projects']);
     expect(toggleInList(['news', 'projects', 'x'], 'projects', false)).toEqual(['news', 'x']);
+  });
+
+  it('refuses texts longer than the server stores, and more than 100 colours', () => {
+    const f = form();
+    f.texts.googleAnalyticsKey = 'k'.repeat(256);
+    f.texts.externalLinkTemplate = `https://example.org/${'x'.repeat(1970)}`;
+    f.palettes.colorsCharts = Array.from({ length: 101 }, () => '#abc');
+    expect(validateSettings(f)).toEqual({ googleAnalyticsKey: 'admin.settings.error.tooLong', colorsCharts: 'admin.settings.error.paletteSize' });
+  });
+
+  it('refuses page names the server does not know when given the hideable ones', () => {
+    const f = form();
+    f.hiddenPages = ['maps', 'germplasm-compare'];
+    expect(validateSettings(f, hideable)).toEqual({ hiddenPages: 'admin.settings.error.unknownPage' });
+    f.hiddenPages = ['maps', 'germplasm'];
+    expect(validateSettings(f, hideable)).toEqual({});
+  });
+
+  it('takes column keys as the server does: a letter first, at most 64 characters', () => {
+    for (const bad of ['_private', '1st', 'a'.repeat(65)]) {
+      const f = form();
+      f.hiddenColumns.maps = bad;
+      expect(validateSettings(f), bad).toEqual({ 'hiddenColumns.maps': 'admin.settings.error.columns' });
+    }
+  });
+});
+
+const hideable = new Set(SPEC_ROUTES.filter((route) => route.hideable).map((route) => route.name));
+const serverAccepts = (body: Record<string, unknown>) => {
+  try {
+    parseSettingsUpdate(body, defaultSettings(), 'SELECTIVE');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('settings form against the server check', () => {
+  it('offers the categories and sections the server accepts', () => {
+    expect([...DASHBOARD_CATEGORIES]).toEqual([...OVERVIEW_KEYS]);
+    expect([...DASHBOARD_SECTIONS]).toEqual([...SERVER_SECTIONS]);
+  });
+
+  it('sends what the server accepts when the form is valid', () => {
+    const f = form();
+    f.palettes.colorsTemplate.push(' #abc ');
+    f.texts.colorPrimary = '#123456';
+    f.dashboardCategories = [...DASHBOARD_CATEGORIES];
+    f.hiddenColumns = { germplasm: 'latitude\nlongitude' };
+    f.gatekeeperPassword = 'secret';
+    expect(validateSettings(f, hideable)).toEqual({});
+    expect(serverAccepts(settingsPayload(f))).toBe(true);
+  });
+
+  it('refuses what the server refuses', () => {
+    const cases: ((f: SettingsForm) => void)[] = [
+      (f) => (f.palettes.colorsGradient = ['#12']),
+      (f) => (f.palettes.colorsCharts = []),
+      (f) => (f.texts.colorPrimary = 'blue'),
+      (f) => (f.hours.filesDeleteAfterHoursTemp = '9000'),
+      (f) => (f.texts.usageLoggerUrl = 'mailto:a@b.c'),
+      (f) => (f.plausibleApiHost = 'plausible.io'),
+      (f) => (f.hiddenPages = ['about-germinate']),
+      (f) => (f.hiddenPages = ['germplasm-compare']),
+      (f) => (f.hiddenColumns = { maps: '9lives' }),
+      (f) => (f.texts.plausibleDomain = 'd'.repeat(256)),
+    ];
+    for (const change of cases) {
+      const f = form();
+      change(f);
+      expect(Object.keys(validateSettings(f, hideable)).length, change.toString()).toBeGreaterThan(0);
+      expect(serverAccepts(settingsPayload(f)), change.toString()).toBe(false);
+    }
   });
 });

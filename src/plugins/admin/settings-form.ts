@@ -7,8 +7,12 @@
 export const DATA_IMPORT_MODES = ['NONE', 'VERIFY', 'IMPORT'] as const;
 export type DataImportMode = (typeof DATA_IMPORT_MODES)[number];
 
-/** The home page's data categories the server accepts (CONTRACTS.md §B). */
-export const DASHBOARD_CATEGORIES = ['germplasm', 'markers', 'traits', 'locations', 'maps', 'datasets', 'experiments', 'images'] as const;
+/** The home page's data categories: the overview counts' keys, which the server accepts (stats/overview). */
+export const DASHBOARD_CATEGORIES = [
+  'germplasm', 'markers', 'maps', 'traits', 'climates', 'locations', 'datasets', 'datasetsGenotype', 'datasetsTrials',
+  'datasetsAllelefreq', 'datasetsClimate', 'datasetsPedigree', 'experiments', 'groups', 'images', 'fileresources',
+  'publications', 'dataStories', 'projects',
+] as const;
 /** The home page's sections (api/README.md §8.1 default). */
 export const DASHBOARD_SECTIONS = ['publications', 'news', 'projects', 'dataupdates', 'datastories'] as const;
 
@@ -43,6 +47,9 @@ export type OptionalTextKey = (typeof OPTIONAL_TEXTS)[number];
 export const HOURS = ['filesDeleteAfterHoursAsync', 'filesDeleteAfterHoursTemp'] as const;
 export type HoursKey = (typeof HOURS)[number];
 export const MAX_HOURS = 8760;
+export const MAX_COLOURS = 100;
+/** Longest text per setting, as the server allows; unlisted optional texts take 255. */
+const MAX_LENGTH: Readonly<Record<string, number>> = { externalLinkTemplate: 2000, gatekeeperUrl: 2000, usageLoggerUrl: 2000, plausibleApiHost: 2000 };
 
 const URL_KEYS: readonly string[] = ['gatekeeperUrl', 'usageLoggerUrl', 'plausibleApiHost'];
 
@@ -128,7 +135,7 @@ export function toggleInList(list: readonly string[], value: string, on: boolean
 }
 
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-const COLUMN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const COLUMN_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 export function isHexColour(text: string): boolean {
   return HEX_COLOUR.test(text.trim());
@@ -161,11 +168,15 @@ export function columnNames(text: string): string[] {
  */
 export type FormErrors = Record<string, string>;
 
-export function validateSettings(form: SettingsForm, dashboardCategories: readonly string[] = DASHBOARD_CATEGORIES): FormErrors {
+/**
+ * `hideablePages`: the page names the server lets an administrator hide (SPEC_ROUTES' hideable names);
+ * omitted, page names are not checked beyond about-germinate.
+ */
+export function validateSettings(form: SettingsForm, hideablePages?: ReadonlySet<string>): FormErrors {
   const errors: FormErrors = {};
   for (const palette of PALETTES) {
     const colours = form.palettes[palette];
-    if (colours.length === 0) errors[palette] = 'admin.settings.error.paletteEmpty';
+    if (colours.length === 0 || colours.length > MAX_COLOURS) errors[palette] = 'admin.settings.error.paletteSize';
     colours.forEach((colour, index) => {
       if (!isHexColour(colour)) errors[`${palette}.${index}`] = 'admin.settings.error.colour';
     });
@@ -177,15 +188,20 @@ export function validateSettings(form: SettingsForm, dashboardCategories: readon
     // The analytics host always has a value; the other addresses may be unset.
     if ((value.trim() !== '' || key === 'plausibleApiHost') && !isHttpUrl(value)) errors[key] = 'admin.settings.error.url';
   }
+  for (const key of OPTIONAL_TEXTS) {
+    if (!errors[key] && form.texts[key].trim().length > (MAX_LENGTH[key] ?? 255)) errors[key] = 'admin.settings.error.tooLong';
+  }
+  if (!errors.plausibleApiHost && form.plausibleApiHost.trim().length > MAX_LENGTH.plausibleApiHost) errors.plausibleApiHost = 'admin.settings.error.tooLong';
   for (const key of HOURS) {
     const text = form.hours[key].trim();
     const hours = /^\d+$/.test(text) ? Number(text) : NaN;
     if (!(hours >= 1 && hours <= MAX_HOURS)) errors[key] = 'admin.settings.error.hours';
   }
-  if (form.dashboardCategories.some((category) => !dashboardCategories.includes(category))) {
+  if (form.dashboardCategories.some((category) => !(DASHBOARD_CATEGORIES as readonly string[]).includes(category))) {
     errors.dashboardCategories = 'admin.settings.error.unknownCategory';
   }
   if (form.hiddenPages.includes('about-germinate')) errors.hiddenPages = 'admin.settings.error.aboutGerminate';
+  else if (hideablePages && form.hiddenPages.some((page) => !hideablePages.has(page))) errors.hiddenPages = 'admin.settings.error.unknownPage';
   for (const [table, text] of Object.entries(form.hiddenColumns)) {
     if (!columnNames(text).every((name) => COLUMN_NAME.test(name))) errors[`hiddenColumns.${table}`] = 'admin.settings.error.columns';
   }

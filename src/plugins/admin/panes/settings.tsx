@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { UNGUARDED_PAGES } from '../../../core/guard.js';
+import { SPEC_ROUTES } from '../../../core/routes.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import {
   DASHBOARD_CATEGORIES,
@@ -25,6 +26,9 @@ import {
 
 /** This page: never offered for hiding, or the administrator could hide the way back here. */
 const SELF = 'germinate-settings';
+
+/** The page names the server lets an administrator hide: Germinate's route names, about-germinate excepted. */
+const HIDEABLE = new Set(SPEC_ROUTES.filter((route) => route.hideable && !UNGUARDED_PAGES.includes(route.name)).map((route) => route.name));
 
 /**
  * germinate-settings (SPEC §2, §3 "Settings, admin"): every admin setting in one form over
@@ -72,11 +76,11 @@ export default function SettingsPane(props: PaneProps) {
   const options = (values: readonly string[], prefix: string): Option[] =>
     values.map((value) => ({ value, label: known(`${prefix}.${value}`) ? t(`${prefix}.${value}`) : value }));
 
-  // Every page the shell knows by name, plus names already hidden that no pane here declares.
+  // Every page the shell has under a Germinate route name, plus names already hidden that no pane here declares.
   const pages = useMemo((): Option[] => {
     const titles = new Map<string, string>();
     for (const pane of registry.paneTypes()) {
-      if (pane.hideable === false || UNGUARDED_PAGES.includes(pane.pageName) || pane.pageName === SELF) continue;
+      if (pane.hideable === false || !HIDEABLE.has(pane.pageName) || pane.pageName === SELF) continue;
       if (!titles.has(pane.pageName)) titles.set(pane.pageName, `${t(pane.titleKey)} (${pane.pageName})`);
     }
     for (const name of view?.hiddenPages ?? []) if (!titles.has(name)) titles.set(name, name);
@@ -88,7 +92,7 @@ export default function SettingsPane(props: PaneProps) {
 
   const categories = [...DASHBOARD_CATEGORIES, ...view.dashboardCategories.filter((c) => !(DASHBOARD_CATEGORIES as readonly string[]).includes(c))];
   const sections = [...DASHBOARD_SECTIONS, ...view.dashboardSections.filter((s) => !(DASHBOARD_SECTIONS as readonly string[]).includes(s))];
-  const errors = submitted ? validateSettings(form, DASHBOARD_CATEGORIES) : {};
+  const errors = submitted ? validateSettings(form, HIDEABLE) : {};
   const invalid = Object.keys(errors).length > 0;
   const update = (change: (f: SettingsForm) => SettingsForm) => setForm((f) => (f ? change(f) : f));
   const section = { form, update, errors, t };
@@ -97,7 +101,7 @@ export default function SettingsPane(props: PaneProps) {
   const save = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(validateSettings(form, DASHBOARD_CATEGORIES)).length > 0) {
+    if (Object.keys(validateSettings(form, HIDEABLE)).length > 0) {
       setFocusRequest((n) => n + 1);
       return;
     }

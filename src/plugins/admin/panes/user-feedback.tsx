@@ -76,7 +76,7 @@ export default function UserFeedbackPane(props: PaneProps) {
         caption={t('admin.feedback.caption')}
         columns={columns}
         rowKey={(row) => row.id}
-        rowData={(row) => ({ unread: String(row.isNew) })}
+        rowData={(row) => ({ unread: String(Boolean(row.isNew)) })}
         source={(request, signal) => api.table<FeedbackRow>('feedback/table', request, { signal })}
         initialSort={{ orderBy: 'createdOn', ascending: false }}
         reload={reload}
