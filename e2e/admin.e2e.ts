@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/server/auth/passwords.js';
 import { axeViolations, formatViolations, passwordOf, useBrowser, useServer, type E2EServer } from './support/index.js';
 
 /**
@@ -170,5 +172,58 @@ describe('admin panes', () => {
     const stored = await server.database.db.selectFrom('settings').select('value').where('key', '=', 'colorsTemplate').executeTakeFirst();
     expect(stored?.value ?? '').not.toContain('#12"');
     await checkAxe(page);
+  });
+
+  it('approves an access request, then makes the new user a data curator', async () => {
+    const now = new Date().toISOString();
+    await server.database.db
+      .insertInto('access_requests')
+      .values({
+        kind: 'new', user_id: null, username: 'newcomer', username_key: 'newcomer', full_name: 'Nia Newcomer', email: 'nia@example.org',
+        email_key: 'nia@example.org', password_hash: await hashPassword(passwordOf('newcomer')), institution_id: null, locale: 'en_GB',
+        decided_on: null, decided_by: null, created_on: now, updated_on: now,
+      })
+      .execute();
+    await expect(server.token('newcomer', passwordOf('newcomer'))).rejects.toThrow();
+
+    const page = await browser.page();
+    await server.login(page, 'admin');
+    await page.goto(`${server.url}/admin/user-permissions`);
+    await page.getByRole('tab', { name: 'Access requests' }).click();
+    await page.getByRole('button', { name: 'Approve newcomer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve access request' });
+    await dialog.getByRole('button', { name: 'Yes, approve' }).click();
+    // Decided requests leave the pending list.
+    await page.getByText('No access requests.').waitFor(POLL);
+    expect((await server.token('newcomer', passwordOf('newcomer'))).userType).toBe('Regular User');
+
+    await page.getByRole('tab', { name: 'Users', exact: true }).click();
+    await page.getByRole('cell', { name: 'Administrator (you)' }).waitFor(POLL);
+    await page.getByLabel('Role of Nia Newcomer (newcomer)').selectOption('Data Curator');
+    await page.getByRole('button', { name: 'Apply role of Nia Newcomer (newcomer)' }).click();
+    await page.getByText('Nia Newcomer (newcomer) is now: Data curator.').first().waitFor(POLL);
+    expect((await server.token('newcomer', passwordOf('newcomer'))).userType).toBe('Data Curator');
+  });
+
+  it('shows the screenshot sent with feedback through the session image token', async () => {
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2f6f3e' } }).png().toBuffer();
+    const now = new Date().toISOString();
+    const row = await server.database.db
+      .insertInto('userfeedback')
+      .values({ content: 'See the screenshot.', image, page_url: `${server.url}/home`, contact_email: 'shot@example.org', feedback_type: 'general', severity: 'low', created_on: now, updated_on: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const page = await browser.page();
+    await server.login(page, 'admin');
+    await page.goto(`${server.url}/admin/user-feedback`);
+    await page.getByRole('button', { name: `Read feedback ${row.id}` }).click();
+    const screenshot = page.getByRole('img', { name: `Screenshot sent with feedback ${row.id}` });
+    await screenshot.waitFor(POLL);
+    await expect.poll(() => screenshot.evaluate((img) => (img as HTMLImageElement).naturalWidth), POLL).toBe(40);
+
+    await page.getByRole('button', { name: `Delete feedback ${row.id}` }).last().click();
+    await page.getByRole('dialog', { name: 'Delete feedback' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('The feedback has been deleted.').first().waitFor(POLL);
+    expect(await server.database.db.selectFrom('userfeedback').select('id').where('id', '=', row.id).executeTakeFirst()).toBeUndefined();
   });
 });
