@@ -83,9 +83,10 @@ export class TableQuery {
         joiner = (filter.operator ?? 'and').toLowerCase() === 'or' ? 'or' : 'and';
       }
     }
-    // The filters are bracketed: an OR among them must not escape the view's and the caller's conditions.
-    const parts = [this.view.where ?? null, visible, extra ?? null, combined === null ? null : sql`(${combined})`].filter((p): p is RawBuilder<unknown> => p !== null);
-    return parts.length === 0 ? sql`1 = 1` : sql.join(parts, sql` AND `);
+    // Each part is bracketed: an OR inside one (the filters, say) must not escape the view's or the caller's
+    // conditions.
+    const parts = [this.view.where ?? null, visible, extra ?? null, combined].filter((p): p is RawBuilder<unknown> => p !== null);
+    return parts.length === 0 ? sql`1 = 1` : sql.join(parts.map((p) => sql`(${p})`), sql` AND `);
   }
 
   private selectList(keys: string[]): RawBuilder<unknown> {
