@@ -213,12 +213,14 @@ describe.each(testDialects())('registration and access requests on %s', (dialect
     await db().updateTable('users').set({ user_type: 'Suspended User' }).where('username', '=', 'suspended').execute();
   });
 
-  it('restores a suspended account at once when no approval is required', async () => {
+  it('keeps a suspended account suspended until an administrator decides, even when new accounts need no approval', async () => {
     await settings({ registrationRequiresApproval: false });
     expect((await requestAccess('suspended', passwordOf('suspended'))).status).toBe(200);
-    expect((await login('suspended', passwordOf('suspended'))).status).toBe(200);
-    expect(await requestOf('suspended')).toMatchObject({ kind: 'existing', status: 'approved', decided_by: null });
-    await db().updateTable('users').set({ user_type: 'Suspended User' }).where('username', '=', 'suspended').execute();
+    await expectFailure(await login('suspended', passwordOf('suspended')), 403, 'FORBIDDEN_INSUFFICIENT_PERMISSIONS');
+    const request = await requestOf('suspended');
+    expect(request).toMatchObject({ kind: 'existing', status: 'pending', decided_by: null });
+    expect((await decide(request.id, false)).status).toBe(200);
+    await expectFailure(await login('suspended', passwordOf('suspended')), 403, 'FORBIDDEN_INSUFFICIENT_PERMISSIONS');
   });
 
   it('answers an existing-account request alike for a wrong password and an unknown name', async () => {

@@ -116,7 +116,9 @@ export const gatekeeperRoutes: FastifyPluginAsync = async (app) => {
     const settings = await app.settings.read();
     const relay = relayOf(settings);
     if (relay) return relay.existingUser(credentials, settings.registrationRequiresApproval, databaseIdentity(app.config));
-    await requestExistingAccess(app.database.db, credentials, settings.registrationRequiresApproval, app.clock.now());
+    // A suspension is an administrator's decision, so lifting it always waits for one, whatever the
+    // approval setting for new accounts says.
+    await requestExistingAccess(app.database.db, credentials, true, app.clock.now());
     return true;
   });
 };
