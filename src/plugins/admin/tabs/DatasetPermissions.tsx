@@ -148,7 +148,7 @@ function GroupPermissions({ datasetId }: { datasetId: number }) {
         label={t('admin.dataset.addGroupLabel')}
         addLabel={t('admin.add')}
         chooseLabel={t('admin.choose')}
-        emptyText={t('admin.dataset.noMoreGroups')}
+        emptyText={t(groups.length === 0 ? 'admin.dataset.noGroupsExist' : 'admin.dataset.noMoreGroups')}
         options={groups.filter((g) => !permitted.includes(g.userGroupId)).map((g) => ({ value: String(g.userGroupId), label: g.userGroupName }))}
         onAdd={(value) => void change([Number(value)], true)}
       />

@@ -17,6 +17,7 @@ const CSS = `
 .admin-error { color: var(--danger); margin: 0.1rem 0; }
 .admin-hint { color: var(--muted); margin: 0.1rem 0; }
 .admin-pane [aria-invalid='true'] { border-color: var(--danger); border-width: 2px; }
+.admin-colours { display: grid; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); gap: 0 1rem; align-items: start; margin-bottom: 0.4rem; }
 .admin-colour { display: flex; align-items: center; gap: 0.4rem; margin: 0.2rem 0; flex-wrap: wrap; }
 .admin-colour input[type='color'] { width: 2.4rem; height: 2rem; padding: 0.1rem; }
 .admin-colour input[type='text'] { width: 7.5rem; font-family: ui-monospace, monospace; }
@@ -26,6 +27,7 @@ const CSS = `
 .admin-table th, .admin-table td { text-align: left; vertical-align: top; border-bottom: 1px solid var(--border); padding: 0.3rem 0.4rem; }
 .admin-table th button { border: none; background: none; padding: 0; font-weight: 700; }
 .admin-table tr[data-unread='true'] td { font-weight: 700; }
+.admin-table .admin-actions { margin: 0; }
 .admin-table td.admin-wrap { max-width: 28rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 .admin-pager { display: flex; gap: 0.6rem; align-items: center; flex-wrap: wrap; margin: 0.3rem 0 0.8rem; }
 .admin-tabs [role='tablist'] { display: flex; gap: 0.2rem; border-bottom: 1px solid var(--border); margin-bottom: 0.6rem; flex-wrap: wrap; }

@@ -118,34 +118,36 @@ export function ColourList(props: {
   return (
     <fieldset aria-describedby={props.listError ? `${id}-error` : undefined}>
       <legend>{props.legend}</legend>
-      {colours.map((colour, index) => {
-        const error = props.errorAt(index);
-        const n = index + 1;
-        return (
-          <div key={index} className="admin-colour">
-            <input type="color" aria-label={texts.picker(n)} value={longHex(colour) ?? '#000000'} onChange={(event) => set(index, event.target.value)} />
-            <input
-              type="text"
-              aria-label={texts.colour(n)}
-              value={colour}
-              spellCheck={false}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-${index}-error` : undefined}
-              onChange={(event) => set(index, event.target.value)}
-            />
-            <button type="button" aria-label={texts.moveUp(n)} disabled={index === 0} onClick={() => move(index, -1)}>
-              ↑
-            </button>
-            <button type="button" aria-label={texts.moveDown(n)} disabled={index === colours.length - 1} onClick={() => move(index, 1)}>
-              ↓
-            </button>
-            <button type="button" aria-label={texts.remove(n)} onClick={() => props.onChange(colours.filter((_, i) => i !== index))}>
-              ✕
-            </button>
-            <ErrorText id={`${id}-${index}-error`} error={error} />
-          </div>
-        );
-      })}
+      <div className="admin-colours">
+        {colours.map((colour, index) => {
+          const error = props.errorAt(index);
+          const n = index + 1;
+          return (
+            <div key={index} className="admin-colour">
+              <input type="color" aria-label={texts.picker(n)} value={longHex(colour) ?? '#000000'} onChange={(event) => set(index, event.target.value)} />
+              <input
+                type="text"
+                aria-label={texts.colour(n)}
+                value={colour}
+                spellCheck={false}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-${index}-error` : undefined}
+                onChange={(event) => set(index, event.target.value)}
+              />
+              <button type="button" aria-label={texts.moveUp(n)} disabled={index === 0} onClick={() => move(index, -1)}>
+                ↑
+              </button>
+              <button type="button" aria-label={texts.moveDown(n)} disabled={index === colours.length - 1} onClick={() => move(index, 1)}>
+                ↓
+              </button>
+              <button type="button" aria-label={texts.remove(n)} onClick={() => props.onChange(colours.filter((_, i) => i !== index))}>
+                ✕
+              </button>
+              <ErrorText id={`${id}-${index}-error`} error={error} />
+            </div>
+          );
+        })}
+      </div>
       <button type="button" onClick={() => props.onChange([...colours, '#000000'])}>
         {texts.add}
       </button>
