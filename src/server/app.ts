@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { coreMigrations } from './db/core-migrations.js';
@@ -12,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from './fastify-types.js';
 import './fastify-types.js';
 import { installAccessHook } from './auth/access.js';
-import { HttpError, sendError } from './http/errors.js';
+import { installCommon, serveClient } from './http/common.js';
 import { SettingsStore } from './settings.js';
 import { tokenRoutes } from './routes/token.js';
 import { settingsRoutes } from './routes/settings.js';
@@ -51,27 +47,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 10 * 1024 * 1024,
     // Node reads "Bearer …" headers; keep the default (no trust of proxy headers unless configured).
     return503OnClosing: true,
+    // Behind a reverse proxy the client's address comes from X-Forwarded-For (rate limits are per client).
+    trustProxy: config.trustProxy,
   });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('clock', options.clock ?? { now: () => Date.now() });
   app.decorate('settings', new SettingsStore(database.db, config.authMode));
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await installCommon(app);
 
   // An empty JSON body is no body (as in Germinate), so `DELETE token` without one is a 404 and a table
   // call uses its defaults; anything else goes to Fastify's parser (which also refuses __proto__ keys).
@@ -81,18 +65,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
-  });
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.reasonPhrase, error.message);
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (malformed JSON, body too large, wrong content type): say what, no stack.
-      const reason = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'BAD_REQUEST_INVALID_PAYLOAD' : error.code;
-      return sendError(reply, status, reason, error.message);
-    }
-    request.log.error({ err: error }, 'request failed');
-    return sendError(reply, 500, 'INTERNAL_SERVER_ERROR');
   });
 
   installAccessHook(app);
@@ -112,17 +84,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const indexFile = path.join(config.clientDir, 'index.html');
-  const hasClient = fs.existsSync(indexFile);
-  if (hasClient) {
-    await app.register(fastifyStatic, { root: config.clientDir, prefix: '/', wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
-    if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET') return sendError(reply, 404);
-    // Every other path belongs to the client's router.
-    if (!hasClient) return reply.code(404).type('text/plain').send('The client is not built: run `npm run build`.');
-    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
-  });
+  await serveClient(app, config.clientDir);
   return app;
 }

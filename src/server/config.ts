@@ -33,6 +33,8 @@ export interface ServerConfig {
   rateLimitPerClient: number;
   /** Login and registration attempts allowed per minute for one account name (RATE_LIMIT_PER_ACCOUNT). */
   rateLimitPerAccount: number;
+  /** TRUST_PROXY: true (trust X-Forwarded-For) or the proxies' addresses/CIDRs, comma-separated; default off. */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {}
@@ -43,6 +45,11 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min} (was "${raw}")`);
   return value;
+}
+
+function trustProxy(raw: string | undefined): boolean | string {
+  if (!raw || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -96,6 +103,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.LOG_LEVEL || 'info',
     rateLimitPerClient: integer(env, 'RATE_LIMIT_PER_CLIENT', 30, 1),
     rateLimitPerAccount: integer(env, 'RATE_LIMIT_PER_ACCOUNT', 10, 1),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }
 

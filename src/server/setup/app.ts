@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { Clock } from '../fastify-types.js';
 import '../fastify-types.js';
 import { installAccessHook } from '../auth/access.js';
-import { HttpError, sendError } from '../http/errors.js';
+import { sendError } from '../http/errors.js';
+import { installCommon, serveClient } from '../http/common.js';
 import { validate } from '../http/validate.js';
 import type { ServerPlugin } from '../plugin.js';
 import { LOCALES } from '../routes/settings.js';
@@ -31,36 +30,11 @@ export interface SetupAppOptions {
  */
 export async function buildSetupApp(options: SetupAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const app = Fastify({ logger: options.logger === false ? false : { level: config.logLevel }, return503OnClosing: true });
+  const app = Fastify({ logger: options.logger === false ? false : { level: config.logLevel }, return503OnClosing: true, trustProxy: config.trustProxy });
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? { now: () => Date.now() });
 
-  // The same policy as the normal app (src/server/app.ts): the client is the same.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.reasonPhrase, error.message);
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      const reason = ['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY'].includes(error.code) ? 'BAD_REQUEST_INVALID_PAYLOAD' : error.code;
-      return sendError(reply, status, reason, error.message);
-    }
-    request.log.error({ err: error }, 'request failed');
-    return sendError(reply, 500, 'INTERNAL_SERVER_ERROR');
-  });
+  await installCommon(app);
   installAccessHook(app);
 
   let state: 'open' | 'storing' | 'stored' = 'open';
@@ -122,14 +96,6 @@ export async function buildSetupApp(options: SetupAppOptions): Promise<FastifyIn
     { prefix: '/api' },
   );
 
-  const indexFile = path.join(config.clientDir, 'index.html');
-  const hasClient = fs.existsSync(indexFile);
-  if (hasClient) await app.register(fastifyStatic, { root: config.clientDir, prefix: '/', wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
-    if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET') return sendError(reply, 404);
-    if (!hasClient) return reply.code(404).type('text/plain').send('The client is not built: run `npm run build`.');
-    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
-  });
+  await serveClient(app, config.clientDir);
   return app;
 }
