@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { LONG_TOAST_MS, successToast } from '../../core/errors.js';
 import { ApiError } from '../../core/api-client.js';
 import { Modal } from '../widgets/Modal.js';
@@ -32,6 +32,8 @@ export default function FeedbackModal({ onClose }: ShellModalProps) {
   const [screenshot, setScreenshot] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const typeId = useId();
+  const severityId = useId();
   const set = (key: keyof Fields) => (value: string) => setFields((previous) => ({ ...previous, [key]: value }));
 
   const newCaptcha = () => {
@@ -97,9 +99,10 @@ export default function FeedbackModal({ onClose }: ShellModalProps) {
     <Modal open title={t('feedback.title')} onClose={onClose} closeLabel={t('shell.close')} wide>
       <form className="modal-form" onSubmit={submit} noValidate>
         <p className="hint">{t('feedback.intro')}</p>
-        <label>
-          {t('feedback.type')}
-          <select required value={fields.feedbackType} onChange={(e) => set('feedbackType')(e.target.value)}>
+        {/* Selects are labelled by id: a wrapping label would add the chosen option to their name. */}
+        <div className="field">
+          <label htmlFor={typeId}>{t('feedback.type')}</label>
+          <select id={typeId} required value={fields.feedbackType} onChange={(e) => set('feedbackType')(e.target.value)}>
             <option value="">{t('feedback.choose')}</option>
             {FEEDBACK_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -107,10 +110,10 @@ export default function FeedbackModal({ onClose }: ShellModalProps) {
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          {t('feedback.severity')}
-          <select required value={fields.severity} onChange={(e) => set('severity')(e.target.value)}>
+        </div>
+        <div className="field">
+          <label htmlFor={severityId}>{t('feedback.severity')}</label>
+          <select id={severityId} required value={fields.severity} onChange={(e) => set('severity')(e.target.value)}>
             <option value="">{t('feedback.choose')}</option>
             {FEEDBACK_SEVERITIES.map((severity) => (
               <option key={severity} value={severity}>
@@ -118,7 +121,7 @@ export default function FeedbackModal({ onClose }: ShellModalProps) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <label>
           {t('feedback.contactEmail')}
           <input type="email" required autoComplete="email" value={fields.contactEmail} onChange={(e) => set('contactEmail')(e.target.value)} />

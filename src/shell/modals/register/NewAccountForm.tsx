@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { MINIMUM_STRENGTH, type StrengthLevel } from '../../../core/password-strength.js';
 import { useServices } from '../../pane-api.js';
@@ -20,6 +20,7 @@ export function NewAccountForm(props: { busy: boolean; problem: string | null; o
   const { t, api } = useServices();
   const [fields, setFields] = useState<NewAccountFields>(EMPTY_NEW_ACCOUNT);
   const [level, setLevel] = useState<StrengthLevel | null>(null);
+  const institutionId = useId();
   const onLevel = useCallback((next: StrengthLevel | null) => setLevel(next), []);
   const { data: institutions } = useSWR(['gatekeeper/institution', INSTITUTION_LIMIT], ([path, limit]) =>
     api.get<{ data: Institution[]; count: number }>(path, { query: { page: 0, limit }, handlers: [{ codes: [], callback: () => undefined }] }),
@@ -54,9 +55,10 @@ export function NewAccountForm(props: { busy: boolean; problem: string | null; o
       {text('password', t('login.password'), 'password', 'new-password')}
       <StrengthMeter password={fields.password} userInputs={[fields.username, fields.fullName, fields.email]} onLevel={onLevel} />
       {text('confirmation', t('register.confirmation'), 'password', 'new-password')}
-      <label>
-        {t('register.institution')}
-        <select required value={fields.institution} onChange={(e) => set('institution', e.target.value)}>
+      {/* Labelled by id, not by wrapping: a wrapping label would add the chosen option to the name. */}
+      <div className="field">
+        <label htmlFor={institutionId}>{t('register.institution')}</label>
+        <select id={institutionId} required value={fields.institution} onChange={(e) => set('institution', e.target.value)}>
           <option value="">{t('register.institution.choose')}</option>
           {(institutions?.data ?? []).map((institution) => (
             <option key={institution.id} value={String(institution.id)}>
@@ -65,7 +67,7 @@ export function NewAccountForm(props: { busy: boolean; problem: string | null; o
           ))}
           <option value={NEW_INSTITUTION}>{t('register.institution.new')}</option>
         </select>
-      </label>
+      </div>
       {fields.institution === NEW_INSTITUTION ? (
         <fieldset>
           <legend>{t('register.institution.new')}</legend>
