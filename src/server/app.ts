@@ -10,6 +10,7 @@ import './fastify-types.js';
 import { installAccessHook } from './auth/access.js';
 import { installCommon, serveClient } from './http/common.js';
 import { SettingsStore } from './settings.js';
+import { hiddenPagesDiscovery } from './hidden-pages.js';
 import { tokenRoutes } from './routes/token.js';
 import { settingsRoutes } from './routes/settings.js';
 import { statsRoutes } from './routes/stats.js';
@@ -53,7 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('clock', options.clock ?? { now: () => Date.now() });
-  app.decorate('settings', new SettingsStore(database.db, config.authMode));
+  app.decorate('settings', new SettingsStore(database.db, config.authMode, hiddenPagesDiscovery(database, options.plugins, () => app.clock.now())));
 
   await installCommon(app);
 

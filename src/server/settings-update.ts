@@ -2,7 +2,7 @@ import { type } from 'arktype';
 import type { AuthMode } from '../core/roles.js';
 import { SPEC_ROUTES } from '../core/routes.js';
 import { HttpError } from './http/errors.js';
-import { OVERVIEW_KEYS } from './routes/stats.js';
+import { OVERVIEW_KEYS } from './hidden-pages.js';
 import { HIDDEN_COLUMN_TABLES, type AdminSettings } from './settings.js';
 
 /** What `POST settings/admin` may write (checked per key; anything else is a 400). */

@@ -129,6 +129,8 @@ export class SettingsStore {
   constructor(
     private readonly db: Kysely<CoreTables>,
     private readonly authMode: AuthMode,
+    /** Pages whose data is empty (used when hiddenPagesAutodiscover is on); none when not given. */
+    private readonly discoverHiddenPages: () => Promise<string[]> = async () => [],
   ) {}
 
   async read(): Promise<AdminSettings> {
@@ -150,6 +152,9 @@ export class SettingsStore {
 
   async clientConfiguration(): Promise<ClientConfiguration> {
     const s = await this.read();
+    // The public list is the configured pages plus, when asked for, those without data (api/README.md §8.1);
+    // settings/admin keeps only the configured ones, so the form does not save the discovered ones.
+    const hiddenPages = s.hiddenPagesAutodiscover ? [...new Set([...s.hiddenPages, ...(await this.discoverHiddenPages())])] : s.hiddenPages;
     const config: ClientConfiguration = {
       authMode: this.authMode,
       colorsTemplate: s.colorsTemplate,
@@ -166,7 +171,7 @@ export class SettingsStore {
       plausibleDomain: s.plausibleDomain,
       plausibleHashMode: s.plausibleHashMode,
       plausibleApiHost: s.plausibleApiHost,
-      hiddenPages: s.hiddenPages,
+      hiddenPages,
       registrationEnabled: s.registrationEnabled,
       registrationRequiresApproval: s.registrationRequiresApproval,
       showGdprNotification: s.showGdprNotification,

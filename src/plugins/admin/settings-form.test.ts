@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPEC_ROUTES } from '../../core/routes.js';
 // The server's own check, so the form is tested against what it mirrors (tests only: the client never loads it).
-import { OVERVIEW_KEYS } from '../../server/routes/stats.js';
+import { OVERVIEW_KEYS } from '../../server/hidden-pages.js';
 import { defaultSettings } from '../../server/settings.js';
 import { DASHBOARD_SECTIONS as SERVER_SECTIONS, parseSettingsUpdate } from '../../server/settings-update.js';
 import {
