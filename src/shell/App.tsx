@@ -41,6 +41,7 @@ function Frame() {
   return (
     <div className="shell">
       <TopBar />
+      <CookieBanner />
       <div className="shell-body">
         <Sidebar />
         <main className="shell-main">
@@ -51,7 +52,6 @@ function Frame() {
       </div>
       <Toasts />
       <LoadingModal />
-      <CookieBanner />
       <ShellModals />
       {paletteOpen ? (
         <Suspense fallback={null}>

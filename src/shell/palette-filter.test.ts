@@ -11,4 +11,11 @@ describe('palette matching', () => {
     expect(matches('ard', 'Keyboard help', 'shell:keyboard-help')).toBe(true);
     expect(matches('xyz', 'Keyboard help', 'shell:keyboard-help')).toBe(false);
   });
+
+  it('matches a hyphenated title typed whole (German compounds)', () => {
+    expect(matches('cookie-einwilligung', 'Cookie-Einwilligung', 'shell:cookie-consent')).toBe(true);
+    expect(matches('cookie-ein', 'Cookie-Einwilligung', 'shell:cookie-consent')).toBe(true);
+    expect(matches('api-tok', 'API-Token anzeigen', 'shell:session-token')).toBe(true);
+    expect(matches('kie-ein', 'Cookie-Einwilligung', 'shell:cookie-consent')).toBe(false);
+  });
 });

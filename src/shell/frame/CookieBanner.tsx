@@ -5,7 +5,8 @@ import { useShell } from '../shell-context.js';
 
 /**
  * The GDPR notice (client-behaviour §6.6): only while the server asks for it and this user has not
- * chosen. A region rather than a modal: the site stays usable while the choice is open.
+ * chosen. A region in the page flow under the top bar rather than a modal or an overlay: the site
+ * stays usable while the choice is open, and nothing of it is covered.
  */
 export function CookieBanner() {
   const { t, store, settings } = useServices();
