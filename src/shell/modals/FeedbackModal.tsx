@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LONG_TOAST_MS, successToast } from '../../core/errors.js';
+import { isKnownReasonPhrase, LONG_TOAST_MS, successToast } from '../../core/errors.js';
 import { ApiError } from '../../core/api-client.js';
 import { Modal } from '../widgets/Modal.js';
 import { useServices } from '../pane-api.js';
@@ -68,7 +68,7 @@ export default function FeedbackModal({ onClose }: ShellModalProps) {
     if (screenshot) form.append('image', screenshot, screenshot.name);
     setBusy(true);
     setProblem(null);
-    const outcome: { failure: string | null } = { failure: null };
+    const outcome: { failure: string | null; captchaUsed: boolean } = { failure: null, captchaUsed: false };
     try {
       await api.post(`feedback/${uuid}`, {
         body: form,
@@ -77,6 +77,8 @@ export default function FeedbackModal({ onClose }: ShellModalProps) {
             codes: [],
             callback: (error) => {
               outcome.failure = t(failureKey(error));
+              // The server checks the captcha last and uses it up then (404 = wrong or expired).
+              outcome.captchaUsed = error.status === 404;
             },
           },
         ],
@@ -87,8 +89,7 @@ export default function FeedbackModal({ onClose }: ShellModalProps) {
     setBusy(false);
     if (outcome.failure !== null) {
       setProblem(outcome.failure);
-      // The server used this captcha up, right answer or not.
-      newCaptcha();
+      if (outcome.captchaUsed) newCaptcha();
       return;
     }
     toast(successToast('feedback.sent', LONG_TOAST_MS));
@@ -166,6 +167,6 @@ export default function FeedbackModal({ onClose }: ShellModalProps) {
 function failureKey(error: ApiError): string {
   if (error.status === 404) return 'feedback.captchaMismatch';
   if (error.reasonPhrase === 'BAD_REQUEST_MISSING_FIELDS') return 'feedback.incomplete';
-  if (error.reasonPhrase === 'BAD_REQUEST_INVALID_EMAIL' || error.reasonPhrase === 'TOO_MANY_REQUESTS') return `reasonPhrase.${error.reasonPhrase}`;
+  if (isKnownReasonPhrase(error.reasonPhrase)) return `reasonPhrase.${error.reasonPhrase}`;
   return 'feedback.failed';
 }
