@@ -56,7 +56,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', options.clock ?? { now: () => Date.now() });
   app.decorate('settings', new SettingsStore(database.db, config.authMode, hiddenPagesDiscovery(database, options.plugins, () => app.clock.now())));
 
-  await installCommon(app);
+  // Known before the first page is served: the page's policy decides what the client may call.
+  await app.settings.read();
+  await installCommon(app, () => app.settings.usageLoggerOrigin);
 
   // An empty JSON body is no body (as in Germinate), so `DELETE token` without one is a 404 and a table
   // call uses its defaults; anything else goes to Fastify's parser (which also refuses __proto__ keys).

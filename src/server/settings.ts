@@ -122,6 +122,16 @@ export async function writeSettings(db: Kysely<CoreTables>, values: Partial<Admi
   }
 }
 
+function originOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The public ClientConfiguration of `GET settings` (api/README.md §8.1); unset strings are omitted. */
 export type ClientConfiguration = Record<string, unknown>;
 
@@ -133,12 +143,18 @@ export class SettingsStore {
     private readonly discoverHiddenPages: () => Promise<string[]> = async () => [],
   ) {}
 
+  /** The usage logger's origin as last read here (the security policy must let the client reach it). */
+  usageLoggerOrigin: string | null = null;
+
   async read(): Promise<AdminSettings> {
-    return readSettings(this.db);
+    const settings = await readSettings(this.db);
+    this.usageLoggerOrigin = originOf(settings.usageLoggerUrl);
+    return settings;
   }
 
   async write(values: Partial<AdminSettings>, now: Date): Promise<void> {
     await this.db.transaction().execute(async (trx) => writeSettings(trx, values, now));
+    await this.read();
   }
 
   /**

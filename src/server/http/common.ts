@@ -5,8 +5,11 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { HttpError, sendError } from './errors.js';
 
-/** What both the normal app and the setup app do with every response: security headers and error shapes. */
-export async function installCommon(app: FastifyInstance): Promise<void> {
+/**
+ * What both the normal app and the setup app do with every response: security headers and error shapes.
+ * `extraConnectSource` names one more origin the client may call (the configured usage logger).
+ */
+export async function installCommon(app: FastifyInstance, extraConnectSource: () => string | null = () => null): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -15,7 +18,8 @@ export async function installCommon(app: FastifyInstance): Promise<void> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        // Read per response: an administrator may set the usage logger's URL at any time.
+        connectSrc: ["'self'", () => extraConnectSource() ?? "'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
       },

@@ -40,6 +40,8 @@ export const settingsRoutes: FastifyPluginAsync<{ localesDir: string }> = async 
       await writeSettings(trx, changes, new Date(now));
       await recordAudit(trx, request.user, { action: 'settings.update', target: 'settings', details: changes }, now);
     });
+    // Refreshes what this process keeps from the settings (the usage logger's origin for the page policy).
+    await app.settings.read();
     return true;
   });
 
