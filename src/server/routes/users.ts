@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type } from 'arktype';
 import { sql } from 'kysely';
-import { MAX_INTEGER } from '../../core/table-request.js';
 import { HttpError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import { recordAudit } from '../audit.js';
 import { decideRequest } from '../auth/registration.js';
+import { pathId, userDetails } from '../access/users.js';
 import { registerTableRoutes } from '../table/routes.js';
 import type { TableView } from '../table/view.js';
 
@@ -38,38 +38,12 @@ export function accessRequestView(): TableView {
   };
 }
 
-/** A path id: digits within Java's int range, else the given 404. */
-function pathId(value: string, reason: string): number {
-  if (!/^\d{1,10}$/.test(value) || Number(value) > MAX_INTEGER) throw new HttpError(404, reason);
-  return Number(value);
-}
-
 /** Administrators' user management: user list, roles, pending access requests. */
 export const userRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
 
   // ViewUserDetails + the role (endpoints.md §15): every account of this server, never a password.
-  app.get('/user', { config: { access: 'ADMIN' } }, async () => {
-    const rows = await db
-      .selectFrom('users as u')
-      .leftJoin('user_institutions as i', 'i.id', 'u.institution_id')
-      .select(['u.id', 'u.username', 'u.full_name', 'u.email', 'u.last_login', 'u.created_on', 'u.user_type', 'i.name', 'i.acronym', 'i.address'])
-      .orderBy('u.id')
-      .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      username: r.username,
-      fullName: r.full_name,
-      emailAddress: r.email,
-      lastLogin: r.last_login,
-      createdOn: r.created_on,
-      name: r.name,
-      acronym: r.acronym,
-      address: r.address,
-      userType: r.user_type,
-      userTypeString: r.user_type,
-    }));
-  });
+  app.get('/user', { config: { access: 'ADMIN' } }, async () => userDetails(db, sql`1 = 1`));
 
   app.patch<{ Params: { userId: string } }>('/user/:userId', { config: { access: 'ADMIN' } }, async (request) => {
     const userId = pathId(request.params.userId, 'NOT_FOUND_USER');
