@@ -51,6 +51,16 @@ describe.each(testDialects())('login and registration rate limits on %s', (diale
     expect((await server.api('POST', 'germplasm/table', { body: {} })).status).toBe(200);
   });
 
+  it('limits captcha images and feedback forms per client, on a budget of their own', async () => {
+    server = await startServer(dialect, { rateLimitPerClient: 2 });
+    const captcha = () => server!.api('GET', `feedback/${crypto.randomUUID()}`);
+    expect((await captcha()).status).toBe(200);
+    expect((await server.api('POST', `feedback/${crypto.randomUUID()}`, { body: {} })).status).toBe(400);
+    await expectTooMany(await captcha());
+    // Logging in is counted separately.
+    expect((await login('regular', passwordOf('regular'))).status).toBe(200);
+  });
+
   it('limits one account name (ignoring case), even with the right password, and leaves other names alone', async () => {
     server = await startServer(dialect, { rateLimitPerAccount: 2 });
     expect((await login('regular', 'wrong-1')).status).toBe(403);

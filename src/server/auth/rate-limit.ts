@@ -13,6 +13,8 @@ export interface LoginRateLimits {
   perClient(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
   /** preHandler hook: needs the parsed body for the account name. */
   perAccount(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+  /** onRequest hook for the feedback form and its captcha images (each image costs a render): per client. */
+  feedbackPerClient(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
 }
 
 const WINDOW_MS = 60_000;
@@ -51,7 +53,17 @@ async function create(app: FastifyInstance): Promise<LoginRateLimits> {
     // Only called when accountName() found one (see perAccount).
     keyGenerator: (request) => `account:${accountName(request.body)}`,
   });
+  const feedbackByClient = app.createRateLimit({
+    max: app.config.rateLimitPerClient,
+    timeWindow: WINDOW_MS,
+    keyGenerator: (request) => `feedback:${request.ip}`,
+  });
   return {
+    async feedbackPerClient(request, reply) {
+      const limit = await feedbackByClient(request);
+      if (!limit.isAllowed && limit.isExceeded) return tooMany(reply, limit.ttlInSeconds);
+      return undefined;
+    },
     async perClient(request, reply) {
       const limit = await byClient(request);
       if (!limit.isAllowed && limit.isExceeded) return tooMany(reply, limit.ttlInSeconds);

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { MAX_INTEGER } from '../../core/table-request.js';
 import { recordAudit } from '../audit.js';
 import type { FeedbackSeverity, FeedbackType } from '../db/tables.js';
+import { loginRateLimits } from '../auth/rate-limit.js';
 import { HttpError, sendError } from '../http/errors.js';
 import { registerTableRoutes } from '../table/routes.js';
 import { captchaPng, captchaText, consumeCaptcha, storeCaptcha } from '../feedback/captcha.js';
@@ -71,7 +72,10 @@ export const feedbackRoutes: FastifyPluginAsync = async (app) => {
 
   registerTableRoutes(app, { path: '/feedback/table', view: feedbackView, access: 'ADMIN' });
 
-  app.get<{ Params: { uuid: string } }>('/feedback/:uuid', { config: { access: 'public' } }, async (request, reply) => {
+  // Captcha images cost a render and forms a captcha check: both count against one per-client budget.
+  const { feedbackPerClient } = await loginRateLimits(app);
+  const limited = { config: { access: 'public' as const }, onRequest: feedbackPerClient };
+  app.get<{ Params: { uuid: string } }>('/feedback/:uuid', limited, async (request, reply) => {
     const { uuid } = request.params;
     if (!UUID.test(uuid)) return sendError(reply, 400, 'BAD_REQUEST_INVALID_PAYLOAD', 'The captcha id must be a UUID.');
     const text = captchaText();
@@ -79,7 +83,7 @@ export const feedbackRoutes: FastifyPluginAsync = async (app) => {
     return reply.type('image/png').header('cache-control', 'no-store').send(await captchaPng(text));
   });
 
-  app.post<{ Params: { uuid: string } }>('/feedback/:uuid', { config: { access: 'public' } }, async (request, reply) => {
+  app.post<{ Params: { uuid: string } }>('/feedback/:uuid', limited, async (request, reply) => {
     const { uuid } = request.params;
     if (!UUID.test(uuid)) return sendError(reply, 400, 'BAD_REQUEST_INVALID_PAYLOAD', 'The captcha id must be a UUID.');
     const { fields, image } = await readForm(request);
