@@ -14,13 +14,13 @@ export async function afterStart(deps: {
   openModal(request: ShellModalRequest): void;
 }): Promise<void> {
   const { store, settings, version } = deps;
-  const { changelogOnLoad } = await import('../core/changelog.js');
+  const { changelogOnLoad } = await import('./changelog.js');
   const decision = changelogOnLoad(store.state.changelogVersionNumber, version);
   if (decision.store !== null) store.state.changelogVersionNumber = decision.store;
   if (decision.show) deps.openModal({ kind: 'changelog', since: decision.since });
 
   if (typeof settings.usageLoggerUrl !== 'string' || settings.usageLoggerUrl === '') return;
-  const { logUsage } = await import('../core/usage-logger.js');
+  const { logUsage } = await import('./usage-logger.js');
   const attempt = () =>
     logUsage({
       url: settings.usageLoggerUrl,

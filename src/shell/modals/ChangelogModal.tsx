@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { localText, readChangelog, releasesSince, RELEASES_PER_PAGE, type ChangeType } from '../../core/changelog.js';
+import { localText, readChangelog, releasesSince, RELEASES_PER_PAGE, type ChangeType } from '../changelog.js';
 import { isLocale } from '../../core/i18n.js';
 import changelog from '../changelog.json';
 import { Modal } from '../widgets/Modal.js';

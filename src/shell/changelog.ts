@@ -1,7 +1,7 @@
 import gt from 'semver/functions/gt.js';
 import rcompare from 'semver/functions/rcompare.js';
 import valid from 'semver/functions/valid.js';
-import type { Locale } from './i18n.js';
+import type { Locale } from '../core/i18n.js';
 
 /**
  * The changelog (SPEC §2 "changelog modal", client-behaviour §6.2): our own releases bundled with the

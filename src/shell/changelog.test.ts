@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import bundled from '../shell/changelog.json';
+import bundled from './changelog.json';
 import { changelogOnLoad, localText, readChangelog, releasesSince } from './changelog.js';
 
 const item = (type: string) => ({ type, title: { en_GB: 'T', de_DE: 'T-de' }, text: { en_GB: 'X' }, categories: ['users', 'other'] });
