@@ -69,6 +69,22 @@ describe('loadMessages', () => {
     expect(messages).toEqual({ ...builtIn.en_GB, ...builtIn.de_DE });
   });
 
+  it('uses a complete answer as it is and never loads the built-in texts for it', async () => {
+    const load = vi.fn(async () => builtIn);
+    const answer = { text: JSON.stringify({ 'app.name': 'Germinate Workspace', greeting: 'Hallo {name}' }), complete: true };
+    const messages = await loadMessages('de_DE', { fetchText: vi.fn(async () => answer), builtIn: load });
+    expect(messages).toEqual({ 'app.name': 'Germinate Workspace', greeting: 'Hallo {name}' });
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('loads the built-in texts under an incomplete answer and on a failure', async () => {
+    const load = vi.fn(async () => builtIn);
+    const incomplete = { text: JSON.stringify({ 'app.name': 'Their server' }), complete: false };
+    expect(await loadMessages('en_GB', { fetchText: vi.fn(async () => incomplete), builtIn: load })).toEqual({ ...builtIn.en_GB, 'app.name': 'Their server' });
+    expect(await loadMessages('de_DE', { fetchText: fetching(new Error('offline')), builtIn: load })).toEqual({ ...builtIn.en_GB, ...builtIn.de_DE });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('uses English alone for a locale without a built-in file', async () => {
     const messages = await loadMessages('fr_FR', { fetchText: fetching(new Error('404')), builtIn });
     expect(messages).toEqual(builtIn.en_GB);

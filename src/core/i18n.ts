@@ -17,21 +17,27 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/**
- * The About Germinate page must read the same everywhere, so installations may not override it. The
- * old client deleted 23 keys that all start with `pageAboutGerminate`; our own keys for that page live
- * under `about.germinate.`. The About Project page stays overridable: it is the installation's own.
- */
-export const PROTECTED_KEY_PREFIXES = ['pageAboutGerminate', 'about.germinate.'] as const;
+export { isProtectedKey, LOCALE_COMPLETE_HEADER, PROTECTED_KEY_PREFIXES } from './locale-keys.js';
+import { isProtectedKey } from './locale-keys.js';
 
-export function isProtectedKey(key: string): boolean {
-  return PROTECTED_KEY_PREFIXES.some((prefix) => key.startsWith(prefix));
+/** The built-in texts: English always, the chosen locale's when shipped. */
+export type BuiltInMessages = { en_GB: Messages } & Partial<Record<string, Messages>>;
+
+/** A server's answer to GET clientlocale/<locale>. */
+export interface ServerTexts {
+  text: string;
+  /**
+   * True when the server vouches that the answer holds every built-in text, with the About Germinate
+   * texts unchanged (our own server does): the built-in texts then need not be loaded at all.
+   */
+  complete: boolean;
 }
 
 export interface LoadMessagesOptions {
-  /** GET of a path relative to the API base; resolves with the body text, rejects on any failure. */
-  fetchText: (path: string, headers: Record<string, string>) => Promise<string>;
-  builtIn: { en_GB: Messages } & Partial<Record<string, Messages>>;
+  /** GET of a path relative to the API base; resolves with the body (text alone = not complete), rejects on any failure. */
+  fetchText: (path: string, headers: Record<string, string>) => Promise<string | ServerTexts>;
+  /** The built-in texts, or a loader for them (called only when the server's answer is not complete). */
+  builtIn: BuiltInMessages | (() => Promise<BuiltInMessages>);
 }
 
 /**
@@ -39,16 +45,24 @@ export interface LoadMessagesOptions {
  * and §8 ask (a locale failure is not worth an error toast).
  */
 export async function loadMessages(locale: string, options: LoadMessagesOptions): Promise<Messages> {
-  const base = { ...stringEntries(options.builtIn.en_GB), ...stringEntries(options.builtIn[locale]) };
-  let server: Messages;
+  let server: Messages | null = null;
+  let complete = false;
   try {
-    const text = await options.fetchText(`clientlocale/${encodeURIComponent(locale)}`, { 'Accept-Language': locale });
-    const parsed: unknown = JSON.parse(text);
-    if (!isPlainObject(parsed)) return base;
-    server = stringEntries(parsed);
+    const answer = await options.fetchText(`clientlocale/${encodeURIComponent(locale)}`, { 'Accept-Language': locale });
+    const parsed: unknown = JSON.parse(typeof answer === 'string' ? answer : answer.text);
+    if (isPlainObject(parsed)) {
+      server = stringEntries(parsed);
+      complete = typeof answer !== 'string' && answer.complete;
+    }
   } catch {
-    return base;
+    server = null;
   }
+  // Our own server sends every text (built in, with an administrator's overrides), so the client does not
+  // download them twice; another server (Germinate's) or a failure needs the built-in texts underneath.
+  if (server && complete) return server;
+  const builtIn = typeof options.builtIn === 'function' ? await options.builtIn() : options.builtIn;
+  const base = { ...stringEntries(builtIn.en_GB), ...stringEntries(builtIn[locale]) };
+  if (!server) return base;
   for (const key of Object.keys(server)) if (isProtectedKey(key)) delete server[key];
   return { ...base, ...server };
 }

@@ -14,10 +14,16 @@ export async function afterStart(deps: {
   openModal(request: ShellModalRequest): void;
 }): Promise<void> {
   const { store, settings, version } = deps;
-  const { changelogOnLoad } = await import('./changelog.js');
-  const decision = changelogOnLoad(store.state.changelogVersionNumber, version);
-  if (decision.store !== null) store.state.changelogVersionNumber = decision.store;
-  if (decision.show) deps.openModal({ kind: 'changelog', since: decision.since });
+  const seen = store.state.changelogVersionNumber;
+  // The usual visit (this version seen) and a first visit (recorded silently) need no changelog code.
+  if (seen === null) {
+    store.state.changelogVersionNumber = version;
+  } else if (seen !== version) {
+    const { changelogOnLoad } = await import('./changelog.js');
+    const decision = changelogOnLoad(seen, version);
+    if (decision.store !== null) store.state.changelogVersionNumber = decision.store;
+    if (decision.show) deps.openModal({ kind: 'changelog', since: decision.since });
+  }
 
   if (typeof settings.usageLoggerUrl !== 'string' || settings.usageLoggerUrl === '') return;
   const { logUsage } = await import('./usage-logger.js');

@@ -2,12 +2,11 @@ import { createRoot } from 'react-dom/client';
 import { subscribe } from 'valtio/vanilla';
 import { createApiClient } from '../core/api-client.js';
 import { createClientState } from '../core/client-state.js';
-import { createTranslator, isLocale, loadMessages, toLanguageTag, type Locale, type Messages } from '../core/i18n.js';
+import { createTranslator, isLocale, loadMessages, LOCALE_COMPLETE_HEADER, toLanguageTag, type Locale, type Messages } from '../core/i18n.js';
 import { bindingsOf, createKeymap, detectPlatform } from '../core/keys.js';
 import { leaves, singlePane } from '../core/layout.js';
 import { createRegistry } from '../core/registry.js';
 import { clearTokenCookie, createSession } from '../core/session.js';
-import en_GB from '../../locales/en_GB.json';
 import { clientPlugins } from '../plugins/client.js';
 import { App } from './App.js';
 import { APP_VERSION } from './app-version.js';
@@ -65,19 +64,20 @@ async function boot(): Promise<void> {
   // SPEC §4: an ended session clears the token and its cookie. We never set one, but a Germinate
   // client on the same origin may have.
   session.onClear(() => clearTokenCookie(document));
-  // German is fetched only for those who choose it, so English readers don't download it.
-  const builtInFor = async (wanted: Locale) =>
-    wanted === 'de_DE'
-      ? { en_GB: en_GB as Messages, de_DE: (await import('../../locales/de_DE.json')).default as Messages }
-      : { en_GB: en_GB as Messages };
+  // The built-in texts are chunks of their own, loaded only when the server's texts are not complete (a
+  // Germinate server, or no answer); German only for those who choose it.
+  const builtInFor = (wanted: Locale) => async () => {
+    const en_GB = (await import('../../locales/en_GB.json')).default as Messages;
+    return wanted === 'de_DE' ? { en_GB, de_DE: (await import('../../locales/de_DE.json')).default as Messages } : { en_GB };
+  };
   const fetchText = async (path: string, headers: Record<string, string>) => {
     // A server that never answers must not hold the first screen: the built-in texts are used instead.
     const response = await fetch(`api/${path}`, { headers, signal: AbortSignal.timeout(LOCALE_TIMEOUT_MS) });
     if (!response.ok) throw new Error(`${response.status}`);
-    return response.text();
+    return { text: await response.text(), complete: response.headers.get(LOCALE_COMPLETE_HEADER) === 'true' };
   };
   const translatorFor = async (wanted: Locale) => {
-    const messages = await loadMessages(wanted, { fetchText, builtIn: await builtInFor(wanted) });
+    const messages = await loadMessages(wanted, { fetchText, builtIn: builtInFor(wanted) });
     document.documentElement.lang = toLanguageTag(wanted);
     return createTranslator(wanted, messages);
   };

@@ -181,13 +181,23 @@ describe.each(testDialects())('germplasm API on %s', (dialect) => {
       expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
       const texts = JSON.parse(await response.text()) as Record<string, string>;
       expect(texts['app.name']).toBe('Germinate Workspace');
+      // Every built-in text is in the answer, which the header vouches for (the client then loads no copy).
+      expect(response.headers.get('x-locale-complete')).toBe('true');
+      const german = JSON.parse(await (await server.api('GET', 'clientlocale/de_DE')).text()) as Record<string, string>;
+      expect(Object.keys(german).sort()).toEqual(Object.keys(texts).sort());
       const template = path.join(server.app.config.dataDir, 'template');
       fs.mkdirSync(template, { recursive: true });
-      fs.writeFileSync(path.join(template, 'en_GB.json'), JSON.stringify({ 'app.name': 'Our Genebank', 'extra.key': 'x' }));
+      fs.writeFileSync(
+        path.join(template, 'en_GB.json'),
+        JSON.stringify({ 'app.name': 'Our Genebank', 'extra.key': 'x', 'about.germinate.title': 'Hacked', pageAboutGerminateTitle: 'Hacked' }),
+      );
       try {
         const overridden = JSON.parse(await (await server.api('GET', 'clientlocale/en_GB')).text()) as Record<string, string>;
         expect(overridden['app.name']).toBe('Our Genebank');
         expect(overridden['extra.key']).toBe('x');
+        // The About Germinate texts cannot be overridden by an installation.
+        expect(overridden.pageAboutGerminateTitle).toBeUndefined();
+        expect(overridden['about.germinate.title']).toBe(texts['about.germinate.title']);
         expect(Object.keys(overridden).length).toBe(Object.keys(texts).length + 1);
       } finally {
         fs.rmSync(template, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendError } from '../http/errors.js';
+import { isProtectedKey, LOCALE_COMPLETE_HEADER } from '../../core/locale-keys.js';
 import { recordAudit } from '../audit.js';
 import { readSettings, writeSettings } from '../settings.js';
 import { changedSettings, parseSettingsUpdate } from '../settings-update.js';
@@ -50,9 +51,16 @@ export const settingsRoutes: FastifyPluginAsync<{ localesDir: string }> = async 
   app.get<{ Params: { locale: string } }>('/clientlocale/:locale', { config: { access: 'none' } }, async (request, reply) => {
     const { locale } = request.params;
     if (!LOCALES.some((l) => l.locale === locale)) return sendError(reply, 404);
-    const builtIn = (await readJson(path.join(options.localesDir, `${locale}.json`))) ?? {};
+    const english = (await readJson(path.join(options.localesDir, 'en_GB.json'))) ?? {};
+    const builtIn = locale === 'en_GB' ? english : ((await readJson(path.join(options.localesDir, `${locale}.json`))) ?? {});
     const overrides = (await readJson(path.join(app.config.dataDir, 'template', `${locale}.json`))) ?? {};
-    // Germinate answers text/plain with the JSON document; clients parse it either way.
-    return reply.type('text/plain; charset=utf-8').send(JSON.stringify({ ...builtIn, ...overrides }));
+    // Installations cannot change the About Germinate texts; everything else they may override.
+    for (const key of Object.keys(overrides)) if (isProtectedKey(key)) delete overrides[key];
+    // Germinate answers text/plain with the JSON document; clients parse it either way. English under
+    // the locale makes the answer complete, which the header tells our client (no built-in copy needed).
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header(LOCALE_COMPLETE_HEADER, 'true')
+      .send(JSON.stringify({ ...english, ...builtIn, ...overrides }));
   });
 };
