@@ -65,10 +65,15 @@ export async function migrate(
   };
   // With a schema, Kysely must look for its bookkeeping tables there, not in whichever schema has them.
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return;
+    const failed = results?.find((r) => r.status === 'Error');
+    const message = error instanceof Error ? error.message : String(error);
+    // Kysely first introspects every schema's tables; on PostgreSQL a schema dropped by someone else at
+    // that moment (parallel test runs do) fails the scan, before any migration ran. Such a scan is retried.
+    const catalogRace = !failed && /^schema "[^"]+" does not exist$|cache lookup failed/.test(message);
+    if (!catalogRace || attempt === 3) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${message}`);
   }
 }
 
