@@ -1,6 +1,14 @@
 import type { ServerPlugin } from '../server/plugin.js';
 import { germplasmServer } from './germplasm/server.js';
 import { datasetsServer } from './datasets/server.js';
+import { groupsServer } from './groups/server.js';
+import { pedigreeServer } from './pedigree/server.js';
+import { trialsServer } from './trials/server.js';
+import { climateServer } from './climate/server.js';
+import { imagesServer } from './images/server.js';
 
-/** Every domain's server half. Adding a domain = one line here (the client has its own list). */
-export const serverPlugins: ServerPlugin[] = [germplasmServer, datasetsServer];
+/**
+ * Every domain's server half. Adding a domain = one line here (the client has its own list). The order
+ * is the demo data's: germplasm first, since the other templates refer to it.
+ */
+export const serverPlugins: ServerPlugin[] = [germplasmServer, datasetsServer, groupsServer, pedigreeServer, trialsServer, climateServer, imagesServer];

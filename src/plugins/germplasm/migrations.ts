@@ -238,4 +238,18 @@ export const germplasmMigrations: SchemaMigration[] = [
         .execute();
     },
   },
+  {
+    // Which locations a dataset covers (trial sites, climate stations); locations live in this domain.
+    name: '1003-dataset-locations',
+    async up(db, dialect) {
+      await withTimestamps(
+        db.schema
+          .createTable('datasetlocations')
+          .addColumn('dataset_id', 'integer', (c) => c.notNull().references('datasets.id').onDelete('cascade'))
+          .addColumn('location_id', 'integer', (c) => c.notNull().references('locations.id').onDelete('cascade'))
+          .addPrimaryKeyConstraint('datasetlocations_pk', ['dataset_id', 'location_id']),
+        dialect,
+      ).execute();
+    },
+  },
 ];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SchemaMigration } from './migration.js';
-import { columnTypes, withId, withTimestamps } from './migration.js';
+import { columnTypes, resetIdentity, withId, withTimestamps } from './migration.js';
 
 /**
  * Accounts, administration and datasets (issue 5): the tables every domain shares. Datasets live in core
@@ -197,6 +197,45 @@ export const accountMigrations: SchemaMigration[] = [
         .addColumn('created_on', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('audit_log_created').on('audit_log').column('created_on').execute();
+    },
+  },
+  {
+    // Downloadable files (SPEC §3 "File resource"): import backups, trial shapefiles; linked to datasets.
+    name: '0003-file-resources',
+    async up(db, dialect) {
+      const t = columnTypes(dialect);
+      await withTimestamps(
+        withId(db.schema.createTable('fileresourcetypes'), dialect)
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('description', 'text'),
+        dialect,
+      ).execute();
+      await db
+        .insertInto('fileresourcetypes' as never)
+        .values([
+          { id: 1, name: 'Trials Shapefile', description: 'Shapefile associated with trials dataset.' },
+          { id: 2, name: 'Trials GeoTIFF', description: 'GeoTIFF associated with trials dataset.' },
+        ] as never)
+        .execute();
+      await resetIdentity(db, dialect, 'fileresourcetypes');
+      await withTimestamps(
+        withId(db.schema.createTable('fileresources'), dialect)
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('path', 'text')
+          .addColumn('description', 'text')
+          .addColumn('filesize', t.bigint)
+          .addColumn('fileresourcetype_id', 'integer', (c) => c.notNull().references('fileresourcetypes.id').onDelete('cascade'))
+          .addColumn('project_id', 'integer'),
+        dialect,
+      ).execute();
+      await withTimestamps(
+        db.schema
+          .createTable('datasetfileresources')
+          .addColumn('dataset_id', 'integer', (c) => c.notNull().references('datasets.id').onDelete('cascade'))
+          .addColumn('fileresource_id', 'integer', (c) => c.notNull().references('fileresources.id').onDelete('cascade'))
+          .addPrimaryKeyConstraint('datasetfileresources_pk', ['dataset_id', 'fileresource_id']),
+        dialect,
+      ).execute();
     },
   },
 ];

@@ -196,6 +196,28 @@ export interface AuditLogTable {
   created_on: string;
 }
 
+export interface FileresourcetypesTable extends Stamped {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+}
+
+/** A downloadable file, stored at DATA_DIR/data/download/<fileresourcetype_id>/<path>. */
+export interface FileresourcesTable extends Stamped {
+  id: Generated<number>;
+  name: string;
+  path: string | null;
+  description: string | null;
+  filesize: number | null;
+  fileresourcetype_id: number;
+  project_id: number | null;
+}
+
+export interface DatasetfileresourcesTable extends Stamped {
+  dataset_id: number;
+  fileresource_id: number;
+}
+
 export interface CoreTables {
   users: UsersTable;
   tokens: TokensTable;
@@ -216,4 +238,7 @@ export interface CoreTables {
   commenttypes: CommenttypesTable;
   comments: CommentsTable;
   audit_log: AuditLogTable;
+  fileresourcetypes: FileresourcetypesTable;
+  fileresources: FileresourcesTable;
+  datasetfileresources: DatasetfileresourcesTable;
 }

@@ -34,10 +34,11 @@ export interface Sheet {
 }
 
 export interface ParsedFile {
-  /** Sheets by exact name. */
+  /** Sheets by exact name (none for a zip: its importer opens the archive from `source`). */
   sheets: Map<string, Sheet>;
-  /** 'xlsx' or 'text' */
-  kind: 'xlsx' | 'text';
+  kind: 'xlsx' | 'text' | 'zip';
+  /** The uploaded file itself, for importers of archives (kind 'zip'). */
+  source?: { path: string; name: string };
 }
 
 export interface ImportStats {
@@ -55,6 +56,18 @@ export interface ImportOptions {
   /** Update existing records instead of inserting new ones. */
   update: boolean;
   now: Date;
+  /** State of the datasets an import creates (1 public, 2 private, 3 hidden); default 1. */
+  datasetStateId?: number;
+  /** The existing dataset an import adds to (e.g. a trial's shapefile); null/absent = none. */
+  targetDatasetId?: number | null;
+  /** Who imports (recorded as created_by / user_id); null = the command line or anonymous. */
+  userId?: number | null;
+  /** Where files the import keeps (images, file resources) go: DATA_DIR. */
+  dataDir?: string;
+  /** Reports progress as a fraction 0..1 (the job's progress bar); optional. */
+  progress?(fraction: number): void;
+  /** Set when the job is cancelled: long loops should check it and stop (throwing). */
+  signal?: AbortSignal;
 }
 
 /** What an importer gets: a database handle (inside a transaction when writing) and its dialect. */

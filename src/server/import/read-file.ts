@@ -8,7 +8,7 @@ import { readWorkbook } from './read-xlsx.js';
 export { IMPORT_FILE_STATUSES, ImportFileError, type ImportFileStatus } from './file-error.js';
 
 /** Extensions this reader understands; an importer may accept fewer. */
-export const READABLE_EXTENSIONS = ['.xlsx', '.txt', '.tsv', '.csv'] as const;
+export const READABLE_EXTENSIONS = ['.xlsx', '.txt', '.tsv', '.csv', '.zip'] as const;
 
 export interface ReadOptions {
   maxBytes: number;
@@ -54,6 +54,8 @@ export async function readImportFile(file: string, options: ReadOptions): Promis
   }
 
   if (extension === '.xlsx') return readWorkbook(file, options.maxBytes);
+  // Archives (images, shapefiles) are opened by their importer, which knows what it needs from them.
+  if (extension === '.zip') return { kind: 'zip', sheets: new Map(), source: { path: file, name: shownName } };
   let bytes: Buffer;
   try {
     bytes = await fs.promises.readFile(file);
