@@ -1,4 +1,19 @@
 import type { ServerPlugin } from '../../server/plugin.js';
+import { climateImporter } from './import/climate-importer.js';
+import { CLIMATE_DATASET_TYPE } from './import/climate-write.js';
+import { climateMigrations } from './migrations.js';
+import type { ClimateTables } from './tables.js';
 
 /** Climates and climate data (the environmental data template). */
-export const climateServer: ServerPlugin = { id: 'climate' };
+export const climateServer: ServerPlugin = {
+  id: 'climate',
+  migrations: climateMigrations,
+  importers: [climateImporter],
+  demoFiles: [{ file: 'demo/climate/example-environmental-data.xlsx', type: 'climate' }],
+  overviewCounts: {
+    climates: async ({ db }) =>
+      Number((await db.withTables<ClimateTables>().selectFrom('climates').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    datasetsClimate: async ({ db }) =>
+      Number((await db.selectFrom('datasets').select((eb) => eb.fn.countAll().as('n')).where('datasettype_id', '=', CLIMATE_DATASET_TYPE).executeTakeFirstOrThrow()).n),
+  },
+};
