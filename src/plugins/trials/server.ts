@@ -1,4 +1,24 @@
 import type { ServerPlugin } from '../../server/plugin.js';
+import { trialsMigrations } from './migrations.js';
+import { shapefileImporter } from './import/shapefile-importer.js';
+import { trialImporter } from './import/trial-importer.js';
+import type { TrialsTables } from './tables.js';
+
+const TRIALS_DATASET_TYPE = 3;
 
 /** Traits and trials data (the trials template, trial shapefiles). */
-export const trialsServer: ServerPlugin = { id: 'trials' };
+export const trialsServer: ServerPlugin = {
+  id: 'trials',
+  migrations: trialsMigrations,
+  importers: [trialImporter, shapefileImporter],
+  demoFiles: [{ file: 'demo/trials/example-trials-data.xlsx', type: 'trial' }],
+  overviewCounts: {
+    traits: async ({ db }) =>
+      Number((await db.withTables<TrialsTables>().selectFrom('phenotypes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    // Every trials dataset; which ones a caller may see is decided where datasets are listed.
+    datasetsTrials: async ({ db }) =>
+      Number(
+        (await db.selectFrom('datasets').select((eb) => eb.fn.countAll().as('n')).where('datasettype_id', '=', TRIALS_DATASET_TYPE).executeTakeFirstOrThrow()).n,
+      ),
+  },
+};
