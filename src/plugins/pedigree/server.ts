@@ -1,4 +1,18 @@
 import type { ServerPlugin } from '../../server/plugin.js';
+import { pedigreeImporter } from './import/pedigree-importer.js';
+import { pedigreeMigrations } from './migrations.js';
+import { PEDIGREE_DATASET_TYPE } from './tables.js';
 
 /** Pedigrees and pedigree definitions (the pedigree template). */
-export const pedigreeServer: ServerPlugin = { id: 'pedigree' };
+export const pedigreeServer: ServerPlugin = {
+  id: 'pedigree',
+  migrations: pedigreeMigrations,
+  importers: [pedigreeImporter],
+  demoFiles: [{ file: 'demo/pedigree/example-pedigree-data.xlsx', type: 'pedigree' }],
+  overviewCounts: {
+    datasetsPedigree: async ({ db }) =>
+      Number(
+        (await db.selectFrom('datasets').select((eb) => eb.fn.countAll().as('n')).where('datasettype_id', '=', PEDIGREE_DATASET_TYPE).executeTakeFirstOrThrow()).n,
+      ),
+  },
+};
