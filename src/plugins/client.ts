@@ -1,9 +1,10 @@
 import type { ClientPlugin } from '../core/contracts.js';
 import { adminPlugin } from './admin/index.js';
 import { germplasmPlugin } from './germplasm/index.js';
+import { importPlugin } from './import/index.js';
 
 /**
  * Every domain's client half, registered by the shell after its own core plugin. Adding a domain =
  * one line here (the server has its own list in ./server.ts).
  */
-export const clientPlugins: ClientPlugin[] = [germplasmPlugin, adminPlugin];
+export const clientPlugins: ClientPlugin[] = [germplasmPlugin, importPlugin, adminPlugin];

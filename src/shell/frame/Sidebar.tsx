@@ -4,6 +4,7 @@ import { guardPane } from '../../core/guard.js';
 import { roleOfSession } from '../session-role.js';
 import { useServices } from '../pane-api.js';
 import { useShellState } from '../shell-context.js';
+import { JobsPanel } from './JobsPanel.js';
 
 /** The pane types this user may open, grouped by plugin; a click opens one in the focused tile. */
 export function Sidebar() {
@@ -49,6 +50,7 @@ export function Sidebar() {
           </ul>
         </section>
       ))}
+      <JobsPanel />
     </nav>
   );
 }

@@ -1,0 +1,110 @@
+import type { ClientPlugin, CommandContext, CommandSpec } from '../../core/contracts.js';
+import { roleAtLeast } from '../../core/when.js';
+import type { Services } from '../../shell/pane-api.js';
+import { isTemplateType } from './templates.js';
+import { JOBS_CHANGED_EVENT } from './events.js';
+
+/**
+ * The data import plugin (issue 6, SPEC §2 data uploader): the uploader pane and the commands that
+ * open it, open a job's report, and bring up the jobs panel in the sidebar.
+ */
+
+export const PANE = {
+  upload: 'import:data-upload',
+  uploadType: 'import:data-upload-type',
+} as const;
+
+/** The sidebar jobs panel marks itself with this attribute; the command focuses it. */
+export const JOBS_PANEL_SELECTOR = '[data-jobs-panel]';
+
+const curators = roleAtLeast('DATA_CURATOR');
+
+function servicesOf(context: CommandContext): Services | null {
+  const grouped = context.services;
+  const candidate = (typeof grouped === 'object' && grouped !== null ? grouped : context) as Partial<Services>;
+  return candidate.workspace ? (candidate as Services) : null;
+}
+
+export interface OpenReportArgs {
+  uuid: string;
+  templateType?: string;
+}
+
+function isOpenReportArgs(args: unknown): args is OpenReportArgs {
+  return typeof args === 'object' && args !== null && typeof (args as OpenReportArgs).uuid === 'string';
+}
+
+/** Shows the sidebar if it is collapsed, then moves focus to the jobs panel once it is there. */
+function openJobs(context: CommandContext): void {
+  const services = servicesOf(context);
+  if (!services) return;
+  services.store.state.sidebarState = 'open';
+  services.store.state.asyncSidebarTabIndex = 1;
+  if (typeof window === 'undefined' || typeof document === 'undefined') return;
+  window.dispatchEvent(new Event(JOBS_CHANGED_EVENT));
+  let tries = 0;
+  // The sidebar renders on the next frame (or a few, while its chunk and the state settle).
+  const focus = () => {
+    const panel = document.querySelector<HTMLElement>(JOBS_PANEL_SELECTOR);
+    if (panel) panel.focus();
+    else if (tries++ < 30) requestAnimationFrame(focus);
+  };
+  requestAnimationFrame(focus);
+}
+
+const commands: CommandSpec[] = [
+  {
+    id: 'import:open-uploader',
+    titleKey: 'import.command.openUploader',
+    when: curators,
+    run: (_args, context) => servicesOf(context)?.workspace.open({ type: PANE.upload, params: {} }, 'replace'),
+  },
+  {
+    id: 'import:open-jobs',
+    titleKey: 'import.command.openJobs',
+    run: (_args, context) => openJobs(context),
+  },
+  {
+    id: 'import:open-report',
+    titleKey: 'import.command.openReport',
+    when: curators,
+    run: (args, context) => {
+      const services = servicesOf(context);
+      if (!services) return;
+      // From the palette (no job named) it opens the uploader, whose sidebar list names the jobs.
+      if (!isOpenReportArgs(args)) return services.workspace.open({ type: PANE.upload, params: {} }, 'replace');
+      const state: Record<string, unknown> = { job: args.uuid };
+      if (isTemplateType(args.templateType)) state.templateType = args.templateType;
+      return services.workspace.open({ type: PANE.upload, params: {}, state }, 'replace');
+    },
+  },
+];
+
+export const importPlugin: ClientPlugin = {
+  id: 'import',
+  contributes: {
+    panes: [
+      {
+        id: PANE.upload,
+        route: '/import/data-upload',
+        pageName: 'import-upload',
+        titleKey: 'import.pane.title',
+        minRole: 'DATA_CURATOR',
+        load: () => import('./panes/data-upload.js'),
+      },
+      {
+        id: PANE.uploadType,
+        route: '/import/data-upload/:templateType',
+        pageName: 'import-upload-type',
+        titleKey: 'import.pane.title',
+        minRole: 'DATA_CURATOR',
+        inSidebar: false,
+        // The same pane, preselected to a template (Germinate merges both routes into one chunk too).
+        load: () => import('./panes/data-upload.js'),
+      },
+    ],
+    commands,
+  },
+};
+
+export default importPlugin;

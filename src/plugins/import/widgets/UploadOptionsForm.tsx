@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { useServices } from '../../../shell/pane-api.js';
+import { DATASET_STATES, TEMPLATES, type UploadOptions } from '../templates.js';
+
+interface DatasetOption {
+  datasetId: number;
+  datasetName: string;
+}
+
+/**
+ * Step 2: the options of the chosen template: insert or update (MCPD), the state of the dataset the
+ * import creates (trials, climate, pedigree), the trials dataset a shapefile belongs to.
+ */
+export function UploadOptionsForm(props: { name: string; options: UploadOptions; onChange(options: UploadOptions): void }) {
+  const { t } = useServices();
+  const { options, onChange } = props;
+  const info = TEMPLATES[options.type];
+  if (!info.updateMode && !info.datasetState && !info.targetDataset) return null;
+  return (
+    <fieldset className="import-options">
+      <legend>{t('import.step.options')}</legend>
+      {info.updateMode ? (
+        <div role="radiogroup" aria-labelledby={`${props.name}-mode`}>
+          <p id={`${props.name}-mode`}>{t('import.options.mode')}</p>
+          {([false, true] as const).map((update) => (
+            <label key={String(update)} className="import-choice">
+              <input type="radio" name={`${props.name}-mode`} checked={options.update === update} onChange={() => onChange({ ...options, update })} />{' '}
+              {t(update ? 'import.options.update' : 'import.options.insert')}
+            </label>
+          ))}
+          <p className="import-muted">{t(options.update ? 'import.options.updateExplained' : 'import.options.insertExplained')}</p>
+        </div>
+      ) : null}
+      {info.datasetState ? (
+        <label className="import-choice">
+          {t('import.options.datasetState')}{' '}
+          <select value={options.datasetStateId} onChange={(e) => onChange({ ...options, datasetStateId: Number(e.target.value) })}>
+            {DATASET_STATES.map((state) => (
+              <option key={state.id} value={state.id}>
+                {t(`import.datasetState.${state.key}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {info.targetDataset ? <TrialsDatasetPicker options={options} onChange={onChange} /> : null}
+    </fieldset>
+  );
+}
+
+/** Trials datasets from `POST dataset/table`; the first is preselected, as in Germinate. */
+function TrialsDatasetPicker(props: { options: UploadOptions; onChange(options: UploadOptions): void }) {
+  const { t, api } = useServices();
+  const [datasets, setDatasets] = useState<DatasetOption[] | null>(null);
+  const { options, onChange } = props;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .table<DatasetOption>(
+        'dataset/table',
+        { page: 1, limit: 500, orderBy: 'datasetName', ascending: 1, filter: [{ column: 'datasetType', comparator: 'equals', operator: 'and', values: ['trials'] }] },
+        { signal: controller.signal },
+      )
+      .then((result) => setDatasets(result.data))
+      .catch(() => setDatasets([]));
+    return () => controller.abort();
+  }, [api]);
+
+  const first = datasets?.[0]?.datasetId ?? null;
+  useEffect(() => {
+    if (options.datasetId === null && first !== null) onChange({ ...options, datasetId: first });
+  }, [first, options, onChange]);
+
+  if (datasets === null) return <p role="status">{t('import.loading')}</p>;
+  if (datasets.length === 0) return <p role="alert">{t('import.options.noTrialsDataset')}</p>;
+  return (
+    <label className="import-choice">
+      {t('import.options.targetDataset')}{' '}
+      <select required value={options.datasetId ?? ''} onChange={(e) => onChange({ ...options, datasetId: Number(e.target.value) })}>
+        {datasets.map((dataset) => (
+          <option key={dataset.datasetId} value={dataset.datasetId}>
+            {dataset.datasetName} ({dataset.datasetId})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

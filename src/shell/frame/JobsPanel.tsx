@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useSnapshot } from 'valtio';
+import { hasRole } from '../../core/roles.js';
+import { useServices } from '../pane-api.js';
+import { roleOfSession } from '../session-role.js';
+import { useShell } from '../shell-context.js';
+import { ensureStyle } from '../widgets/styles.js';
+import { hasLog, isActiveJob, JOBS_CHANGED_EVENT, JOBS_POLL_MS, keptUuids, mayImport, readPanelJobs, type PanelJob } from './jobs-model.js';
+
+const CSS = `
+.shell-jobs { margin-top: 1rem; border-top: 1px solid var(--border); padding-top: 0.3rem; }
+.shell-jobs:focus-visible { outline: 2px solid var(--focus); }
+.shell-jobs ol { list-style: none; margin: 0; padding: 0; }
+.shell-jobs li { border: 1px solid var(--border); border-radius: 4px; padding: 0.3rem; margin: 0.3rem 0; font-size: 0.85rem; overflow-wrap: anywhere; }
+.shell-jobs p { margin: 0.1rem 0; }
+.shell-jobs progress { width: 100%; }
+.shell-sidebar .shell-jobs button { width: auto; border: 1px solid var(--border); border-radius: 3px; padding: 0.1rem 0.4rem; margin: 0.15rem 0.2rem 0 0; }
+.shell-jobs-muted { color: var(--muted); }
+`;
+
+/**
+ * The async jobs panel in the sidebar (client-behaviour §6.8, imports): the user's jobs with status
+ * and progress; report, import, log and remove. It asks `POST import/template` with the uuids kept in
+ * the client state (a reload keeps them), at once, on every change, and every 5 s while a job is busy.
+ */
+export function JobsPanel() {
+  const { t, api, store, session, settings, translator } = useServices();
+  const { run, isAvailable } = useShell();
+  ensureStyle('shell-jobs', CSS);
+  useSyncExternalStore(session.subscribe, session.current);
+  const role = roleOfSession(session);
+  const { asyncJobUuids, userId } = useSnapshot(store.state);
+  const [jobs, setJobs] = useState<PanelJob[]>([]);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+  const update = useCallback(() => setTick((n) => n + 1), []);
+  const uuidKey = asyncJobUuids.join(',');
+  const busy = jobs.some(isActiveJob);
+  const latestBusy = useRef(busy);
+  latestBusy.current = busy;
+
+  useEffect(() => {
+    window.addEventListener(JOBS_CHANGED_EVENT, update);
+    return () => window.removeEventListener(JOBS_CHANGED_EVENT, update);
+  }, [update]);
+
+  useEffect(() => {
+    const asked = uuidKey === '' ? [] : uuidKey.split(',');
+    // Anonymous callers only get the uuids they name; with none there is nothing to ask.
+    if (role === null && asked.length === 0) {
+      setJobs([]);
+      return;
+    }
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      try {
+        const answer = await api.post<unknown>('import/template', {
+          body: { uuids: asked },
+          signal: controller.signal,
+          // The next poll retries; a toast every 5 s would bury the page.
+          handlers: [{ codes: [], callback: () => undefined }],
+        });
+        if (controller.signal.aborted) return;
+        const list = readPanelJobs(answer);
+        setJobs(list);
+        const kept = keptUuids(store.state.asyncJobUuids, asked, list);
+        if (kept.length !== store.state.asyncJobUuids.length) store.state.asyncJobUuids = kept;
+        const active = list.filter(isActiveJob).length;
+        if (store.state.asyncJobCount !== active) store.state.asyncJobCount = active;
+        if (active > 0) timer = setTimeout(() => void ask(), JOBS_POLL_MS);
+      } catch {
+        if (!controller.signal.aborted && latestBusy.current) timer = setTimeout(() => void ask(), JOBS_POLL_MS);
+      }
+    };
+    void ask();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [api, store, role, userId, uuidKey, tick]);
+
+  // The uploader pane showing this job listens too, so both ask again.
+  const announce = () => window.dispatchEvent(new Event(JOBS_CHANGED_EVENT));
+  const startImport = async (job: PanelJob) => {
+    try {
+      await api.get<unknown>(`import/template/${encodeURIComponent(job.uuid)}/import`);
+    } finally {
+      announce();
+    }
+  };
+  const remove = async (job: PanelJob) => {
+    setConfirming(null);
+    try {
+      await api.delete<unknown>(`import/template/${encodeURIComponent(job.uuid)}`);
+      store.state.asyncJobUuids = store.state.asyncJobUuids.filter((uuid) => uuid !== job.uuid);
+    } finally {
+      announce();
+    }
+  };
+  const downloadLog = async (job: PanelJob) => {
+    const file = await api.get(`import/template/${encodeURIComponent(job.uuid)}/log`, { raw: true });
+    const url = URL.createObjectURL(file.blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = file.filename ?? `log-${job.uuid}.zip`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  const curator = role !== null && hasRole(role, 'DATA_CURATOR');
+  if (!curator && jobs.length === 0) return null;
+  const canOpenReport = isAvailable('import:open-report');
+  return (
+    <section className="shell-jobs" aria-labelledby="shell-jobs-title" data-jobs-panel tabIndex={-1} data-testid="jobs-panel">
+      <h2 id="shell-jobs-title">{t('shell.jobs.title')}</h2>
+      <button type="button" onClick={update}>
+        {t('shell.jobs.update')}
+      </button>
+      {jobs.length === 0 ? <p className="shell-jobs-muted">{t('shell.jobs.none')}</p> : null}
+      <ol>
+        {jobs.map((job) => {
+          const name = job.originalFilename ?? job.uuid;
+          const typeKey = `import.template.${job.datatype}.title`;
+          const typeText = t(typeKey) === typeKey ? job.datatype : t(typeKey);
+          return (
+            <li key={job.uuid}>
+              <p>
+                <strong>{typeText}</strong> {name}
+              </p>
+              <p className="shell-jobs-muted">{translator.formatDateTime(job.updatedOn ?? '')}</p>
+              <p data-testid="job-status">
+                {t(job.imported ? 'shell.jobs.import' : 'shell.jobs.check')}: {t(`shell.jobs.status.${job.status}`)}
+                {isActiveJob(job) && job.progress !== null ? ` (${Math.round(job.progress * 100)} %)` : ''}
+              </p>
+              {isActiveJob(job) ? (
+                <progress max={1} value={job.progress ?? undefined} aria-label={t('shell.jobs.progress', { name })} />
+              ) : (
+                <p>{t('shell.jobs.counts', { errors: job.errors, warnings: job.warnings })}</p>
+              )}
+              {!isActiveJob(job) && canOpenReport ? (
+                <button type="button" onClick={() => run('import:open-report', 'button', { uuid: job.uuid, templateType: job.datatype })}>
+                  {t('shell.jobs.report')}
+                </button>
+              ) : null}
+              {curator && mayImport(job, settings.dataImportMode) ? (
+                <button type="button" onClick={() => void startImport(job).catch(() => undefined)}>
+                  {t('shell.jobs.startImport')}
+                </button>
+              ) : null}
+              {curator && job.status === 'completed' && !job.imported && job.errors === 0 && settings.dataImportMode !== 'IMPORT' ? (
+                <p className="shell-jobs-muted">{t('shell.jobs.importDisabled')}</p>
+              ) : null}
+              {curator && hasLog(job) ? (
+                <button type="button" onClick={() => void downloadLog(job).catch(() => undefined)}>
+                  {t('shell.jobs.log')}
+                </button>
+              ) : null}
+              {confirming === job.uuid ? (
+                <div role="alert">
+                  <p>{t('shell.jobs.confirmRemove')}</p>
+                  <button type="button" onClick={() => void remove(job).catch(() => undefined)}>
+                    {t('shell.jobs.confirmYes')}
+                  </button>
+                  <button type="button" onClick={() => setConfirming(null)}>
+                    {t('shell.jobs.confirmNo')}
+                  </button>
+                </div>
+              ) : curator ? (
+                <button type="button" onClick={() => setConfirming(job.uuid)} aria-label={t(isActiveJob(job) ? 'shell.jobs.cancelNamed' : 'shell.jobs.removeNamed', { name })}>
+                  {t(isActiveJob(job) ? 'shell.jobs.cancel' : 'shell.jobs.remove')}
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
