@@ -11,7 +11,11 @@ export const trialsServer: ServerPlugin = {
   id: 'trials',
   migrations: trialsMigrations,
   importers: [trialImporter, shapefileImporter],
-  demoFiles: [{ file: 'demo/trials/example-trials-data.xlsx', type: 'trial' }],
+  // The example trials' cultivars are not in the MCPD example: a minimal passport file adds them first (demo/README.md).
+  demoFiles: [
+    { file: 'src/plugins/trials/demo/trials-germplasm.tsv', type: 'mcpd' },
+    { file: 'demo/trials/example-trials-data.xlsx', type: 'trial' },
+  ],
   overviewCounts: {
     traits: async ({ db }) =>
       Number((await db.withTables<TrialsTables>().selectFrom('phenotypes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
