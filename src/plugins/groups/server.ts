@@ -8,7 +8,12 @@ export const groupsServer: ServerPlugin = {
   id: 'groups',
   migrations: groupsMigrations,
   importers: [groupsImporter],
-  demoFiles: [{ file: 'demo/groups/example-groups.xlsx', type: 'groups' }],
+  // The examples' accessions CACTUAR-1…30 are not in the MCPD example: a minimal passport file adds them first
+  // (src/plugins/groups/demo/README.md); the pedigree example, loaded next, uses them too.
+  demoFiles: [
+    { file: 'src/plugins/groups/demo/groups-germplasm.tsv', type: 'mcpd' },
+    { file: 'demo/groups/example-groups.xlsx', type: 'groups' },
+  ],
   overviewCounts: {
     // Every group for now; the groups domain's visibility rules (public or own) come with its screens.
     groups: async ({ db }) =>

@@ -51,8 +51,8 @@ function checkItems(sheet: GroupSheet, resolvers: Map<MemberKind, ItemResolver>)
     // No markers table yet (the genotype domain brings it): the sheet is left out rather than failing the file.
     if (sheet.columns.length === 0) return [];
     return [issue('GROUP_MARKERS_UNAVAILABLE', -1, {
-      sheet: sheet.name, type: 'WARNING', value: sheet.name,
-      message: `${sheet.name}: this database holds no markers yet; the sheet's ${sheet.columns.length} group(s) are not imported`,
+      sheet: sheet.name, type: 'WARNING',
+      message: `This database holds no markers yet; the sheet's ${sheet.columns.length} group(s) are not imported`,
     })];
   }
   const issues: ImportIssue[] = [];
