@@ -1,8 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { coreMigrations } from './db/core-migrations.js';
 import { accountMigrations } from './db/accounts-migrations.js';
+import { jobMigrations } from './db/jobs-migrations.js';
 import { migrate } from './db/migration.js';
 import type { Kysely } from 'kysely';
 import type { Clock } from './fastify-types.js';
@@ -23,6 +26,9 @@ import { feedbackRoutes } from './routes/feedback.js';
 import { commentRoutes } from './routes/comments.js';
 import { setupRoutes } from './routes/setup.js';
 import type { ServerPlugin } from './plugin.js';
+import type { DatabaseOptions } from './db/database.js';
+import { JobRunner } from './jobs/runner.js';
+import { importJobRoutes } from './routes/import-jobs.js';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -32,11 +38,20 @@ export interface AppOptions {
   /** Directory of locales/*.json */
   localesDir: string;
   logger?: boolean;
+  /**
+   * The job runner (imports run in worker threads): on unless `run: false`. A worker opens its own
+   * connection, by default from `config`; callers that opened the database otherwise say how.
+   */
+  jobs?: { run?: boolean; connection?: DatabaseOptions; pollMs?: number; heartbeatMs?: number; staleMs?: number };
+  /** Germinate's blank templates (default <repository>/demo/templates). */
+  templatesDir?: string;
 }
+
+const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Runs every migration of core and of the plugins, in name order. */
 export async function migrateAll(database: Database, plugins: ServerPlugin[]): Promise<void> {
-  const migrations = [...coreMigrations, ...accountMigrations, ...plugins.flatMap((p) => p.migrations ?? [])];
+  const migrations = [...coreMigrations, ...accountMigrations, ...jobMigrations, ...plugins.flatMap((p) => p.migrations ?? [])];
   await migrate(database.db as unknown as Kysely<unknown>, database.dialect, migrations, database.schema);
 }
 
@@ -71,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   installAccessHook(app);
+  installJobRunner(app, options);
 
   await app.register(
     async (api) => {
@@ -82,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ]) {
         await api.register(routes);
       }
+      await api.register(importJobRoutes(options.plugins, options.templatesDir ?? path.join(REPOSITORY, 'demo/templates')));
       for (const plugin of options.plugins) if (plugin.routes) await api.register(plugin.routes);
     },
     { prefix: '/api' },
@@ -89,4 +106,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await serveClient(app, config.clientDir);
   return app;
+}
+
+/** The runner starts once the app is ready (after recovery of jobs a dead server left) and stops with it. */
+function installJobRunner(app: FastifyInstance, options: AppOptions): void {
+  const { config, database } = options;
+  const settings = options.jobs ?? {};
+  if (settings.run === false) {
+    app.decorate('jobs', null);
+    return;
+  }
+  const runner = new JobRunner({
+    database,
+    connection: settings.connection ?? { databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, schema: config.databaseSchema },
+    dataDir: config.dataDir,
+    maxBytes: config.maxUploadBytes,
+    clock: app.clock,
+    log: (message) => app.log.error(message),
+    pollMs: settings.pollMs,
+    heartbeatMs: settings.heartbeatMs,
+    staleMs: settings.staleMs,
+  });
+  app.decorate('jobs', runner);
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => runner.stop());
 }

@@ -48,6 +48,8 @@ export async function startServer(
     /** Login/registration attempts per minute; high by default so that suites logging in often are not limited. */
     rateLimitPerClient?: number;
     rateLimitPerAccount?: number;
+    /** Run the job runner (imports in worker threads; default true); numbers tune its intervals for tests. */
+    jobs?: boolean | { pollMs?: number; heartbeatMs?: number; staleMs?: number };
   } = {},
 ): Promise<TestServer> {
   const db = await freshDatabase(dialect);
@@ -70,7 +72,9 @@ export async function startServer(
   for (const user of TEST_USERS) {
     await createUser(db.database.db, { username: user.username, password: passwordOf(user.username), userType: user.userType }, new Date());
   }
-  const app = await buildApp({ config, database: db.database, plugins: serverPlugins, clock, localesDir: path.join(ROOT, 'locales'), logger: false });
+  const connection = { databaseUrl: db.databaseUrl, sqliteFile: path.join(db.dataDir, 'germinate.sqlite'), schema: db.schema };
+  const jobs = options.jobs === false ? { run: false } : { connection, ...(typeof options.jobs === 'object' ? options.jobs : {}) };
+  const app = await buildApp({ config, database: db.database, plugins: serverPlugins, clock, localesDir: path.join(ROOT, 'locales'), logger: false, jobs });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const api: TestServer['api'] = (method, apiPath, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };

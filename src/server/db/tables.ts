@@ -218,7 +218,48 @@ export interface DatasetfileresourcesTable extends Stamped {
   fileresource_id: number;
 }
 
+export type JobStatus = 'waiting' | 'running' | 'completed' | 'failed' | 'cancelled';
+export type JobKind = 'import' | 'export';
+export type JobRunType = 'CHECK' | 'IMPORT' | 'CHECK_AND_IMPORT';
+
+/** Asynchronous jobs (src/server/db/jobs-migrations.ts): imports now, exports later (`kind`). */
+export interface AsyncJobsTable {
+  id: Generated<number>;
+  uuid: string;
+  kind: JobKind;
+  job_id: string | null;
+  user_id: number | null;
+  datatype: string;
+  original_filename: string | null;
+  data_filename: string | null;
+  run_type: JobRunType;
+  is_update: number;
+  dataset_state_id: number;
+  target_dataset_id: number | null;
+  data_orientation: string | null;
+  /** JSON text */
+  job_config: string | null;
+  status: JobStatus;
+  imported: Generated<number>;
+  visibility: Generated<number>;
+  /** JSON text: ImportIssue[] */
+  feedback: string | null;
+  /** JSON text: ImportStats */
+  stats: string | null;
+  result_dataset_id: number | null;
+  progress: Generated<number>;
+  log_file: string | null;
+  claimed_by: string | null;
+  heartbeat: string | null;
+  started_on: string | null;
+  finished_on: string | null;
+  files_deleted: Generated<number>;
+  created_on: string;
+  updated_on: string;
+}
+
 export interface CoreTables {
+  async_jobs: AsyncJobsTable;
   users: UsersTable;
   tokens: TokensTable;
   settings: SettingsTable;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Database } from '../db/database.js';
-import type { ImportIssue, ImportOptions, ImportStats, ParsedFile, TemplateImporter } from './importer.js';
+import type { ImportDb, ImportIssue, ImportOptions, ImportStats, ParsedFile, TemplateImporter } from './importer.js';
 import { ImportFileError, readImportFile } from './read-file.js';
 
 export interface ImportRequest {
@@ -17,6 +17,21 @@ export interface ImportRequest {
 export interface ImportRunOptions {
   maxBytes: number;
   now: Date;
+  /** Passed to the importer (ImportOptions): the state of created datasets (default 1), target, user, DATA_DIR. */
+  datasetStateId?: number;
+  targetDatasetId?: number | null;
+  userId?: number | null;
+  dataDir?: string;
+  /** Overall progress 0..1 (reading, checking, then writing); the importer reports within its phase. */
+  progress?(fraction: number): void;
+  /** Aborts the run: checked between phases here and in the importers' long loops. */
+  signal?: AbortSignal;
+  /** One line per step (the job's log). */
+  log?(line: string): void;
+  /** Called as each phase starts: a job runner knows when the write transaction holds the database. */
+  phase?(name: 'read' | 'check' | 'write'): void;
+  /** Runs inside the write transaction after the importer wrote: a job marks itself done atomically. */
+  beforeCommit?(db: ImportDb, stats: ImportStats, issues: ImportIssue[]): Promise<void>;
 }
 
 export interface ImportRunResult {
@@ -51,6 +66,10 @@ export async function runImport(
   const importer = importers.find((i) => i.type === request.type);
   if (!importer) throw new UnknownImportTypeError(request.type, importers.map((i) => i.type));
 
+  const log = options.log ?? (() => undefined);
+  const report = phaseProgress(options.progress);
+  options.signal?.throwIfAborted();
+  options.phase?.('read');
   let file: ParsedFile;
   try {
     file = await readImportFile(request.file, {
@@ -59,17 +78,67 @@ export async function runImport(
       extensions: importer.extensions.map((e) => e.toLowerCase()),
     });
   } catch (error) {
-    if (error instanceof ImportFileError) return { status: 'rejected', issues: [error.issue], stats: null };
+    if (error instanceof ImportFileError) {
+      log(`The file cannot be read: ${error.message}`);
+      return { status: 'rejected', issues: [error.issue], stats: null };
+    }
     throw error;
   }
+  log(`Read ${file.kind} file: ${file.sheets.size} sheet(s)${[...file.sheets.values()].map((s) => ` ${s.name} (${s.rows.length} rows)`).join(',')}`);
+  report.at(READ_SHARE);
 
-  const importOptions: ImportOptions = { update: request.update, now: options.now };
+  const checkShare = request.checkOnly ? 1 : CHECK_SHARE;
+  const importOptions: ImportOptions = {
+    update: request.update,
+    now: options.now,
+    datasetStateId: options.datasetStateId ?? 1,
+    targetDatasetId: options.targetDatasetId ?? null,
+    userId: options.userId ?? null,
+    dataDir: options.dataDir,
+    signal: options.signal,
+    progress: report.within(READ_SHARE, checkShare),
+  };
+  options.signal?.throwIfAborted();
+  options.phase?.('check');
   const issues = await importer.check(file, { db: database.db, dialect: database.dialect }, importOptions);
-  if (issues.some((i) => i.type === 'ERROR')) return { status: 'rejected', issues, stats: null };
+  const errors = issues.filter((i) => i.type === 'ERROR').length;
+  log(`Checked: ${errors} error(s), ${issues.length - errors} warning(s)`);
+  if (errors > 0) return { status: 'rejected', issues, stats: null };
   if (request.checkOnly) return { status: 'checked', issues, stats: null };
+  report.at(checkShare);
 
-  const stats = await database.db
-    .transaction()
-    .execute(async (trx) => importer.write(file, { db: trx, dialect: database.dialect }, importOptions));
+  options.signal?.throwIfAborted();
+  log('Writing in one transaction');
+  options.phase?.('write');
+  const writeOptions: ImportOptions = { ...importOptions, progress: report.within(checkShare, 1) };
+  const stats = await database.db.transaction().execute(async (trx) => {
+    const db: ImportDb = { db: trx, dialect: database.dialect };
+    const written = await importer.write(file, db, writeOptions);
+    options.signal?.throwIfAborted();
+    await options.beforeCommit?.(db, written, issues);
+    return written;
+  });
+  report.at(1);
   return { status: 'imported', issues, stats };
+}
+
+/** Reading takes this share of the bar, checking up to CHECK_SHARE, writing the rest. */
+const READ_SHARE = 0.1;
+const CHECK_SHARE = 0.5;
+
+/** Maps an importer's 0..1 within a phase onto the overall bar, never moving backwards. */
+function phaseProgress(progress: ((fraction: number) => void) | undefined) {
+  let last = 0;
+  const at = (fraction: number) => {
+    const value = Math.min(1, Math.max(last, fraction));
+    if (value === last && value !== 0) return;
+    last = value;
+    progress?.(value);
+  };
+  return {
+    at,
+    within: (from: number, to: number) => (fraction: number) => {
+      if (Number.isFinite(fraction)) at(from + (to - from) * Math.min(1, Math.max(0, fraction)));
+    },
+  };
 }

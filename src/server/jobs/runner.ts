@@ -1,0 +1,249 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { randomBytes } from 'node:crypto';
+import type { Database, DatabaseOptions } from '../db/database.js';
+import type { Clock } from '../fastify-types.js';
+import { appendJobLog, claimNextJob, failRunningJob, failStaleJobs, setProgress, statusesOf, type JobRow } from './store.js';
+import type { WorkerInput, WorkerMessage } from './worker.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's job runner; null when the app runs without one (jobs then wait for another process). */
+    jobs: JobRunner | null;
+  }
+}
+
+export interface RunnerOptions {
+  database: Database;
+  /** How a worker opens its own connection (the same database as `database`). */
+  connection: DatabaseOptions;
+  dataDir: string;
+  maxBytes: number;
+  clock: Clock;
+  log(message: string): void;
+  /** Looks for waiting jobs this often (a new job also wakes the runner at once). */
+  pollMs?: number;
+  /** Writes the heartbeat (and progress) of running jobs this often. */
+  heartbeatMs?: number;
+  /** A running job without a heartbeat for this long belongs to a dead server: failed. */
+  staleMs?: number;
+  /** Jobs run at the same time by this process. */
+  concurrency?: number;
+}
+
+interface Running {
+  job: JobRow;
+  worker: Worker;
+  progress: number;
+  /** The worker holds the write transaction: on SQLite our own writes would wait for it. */
+  writing: boolean;
+  done: boolean;
+  cancelled: boolean;
+  exited: Promise<void>;
+}
+
+/**
+ * Claims waiting jobs and runs each in a worker thread. Several runners (server processes on one
+ * PostgreSQL database) share the queue safely: claims are exclusive, and each runner only fails the jobs
+ * of runners that stopped beating (a crash); its own are failed when their worker dies.
+ */
+export class JobRunner {
+  /** host:pid:random — tells other processes on this host whether the runner's process still lives. */
+  readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly running = new Map<number, Running>();
+  private timers: NodeJS.Timeout[] = [];
+  private polling = false;
+  private pollAgain = false;
+  private stopped = true;
+  private readonly pollMs: number;
+  private readonly heartbeatMs: number;
+  readonly staleMs: number;
+  private readonly concurrency: number;
+
+  constructor(private readonly options: RunnerOptions) {
+    this.pollMs = options.pollMs ?? 2000;
+    this.heartbeatMs = options.heartbeatMs ?? 5000;
+    this.staleMs = options.staleMs ?? 60_000;
+    this.concurrency = options.concurrency ?? 1;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.recover();
+    const every = (ms: number, task: () => Promise<unknown>) => {
+      const timer = setInterval(() => void task().catch((e: unknown) => this.options.log(`Job runner: ${String(e)}`)), ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.pollMs, () => this.poll());
+    every(this.heartbeatMs, () => this.beat());
+    every(this.staleMs, () => this.recover());
+    this.kick();
+  }
+
+  /** Stops claiming, ends every worker and fails their jobs (a graceful stop leaves nothing running). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.timers.forEach((t) => clearInterval(t));
+    this.timers = [];
+    await Promise.all([...this.running.values()].map((r) => this.end(r, 'FAILED: the server stopped during the job. Nothing was written.', false)));
+  }
+
+  /** A job was queued: look now rather than at the next poll. */
+  kick(): void {
+    if (!this.stopped) void this.poll().catch((e: unknown) => this.options.log(`Job runner: ${String(e)}`));
+  }
+
+  /** Progress of a job this process runs (fresher than the database, which SQLite updates less often). */
+  liveProgress(id: number): number | undefined {
+    return this.running.get(id)?.progress;
+  }
+
+  isRunning(id: number): boolean {
+    return this.running.has(id);
+  }
+
+  /** A job was cancelled (its row already says so): stop its worker; its transaction rolls back. */
+  async cancel(id: number): Promise<void> {
+    const run = this.running.get(id);
+    if (run) await this.end(run, 'CANCELLED by the user. Nothing was written.', true);
+  }
+
+  /** Test seam: ends the workers as a crash would, leaving their rows 'running' for recovery to find. */
+  async simulateCrash(): Promise<void> {
+    this.stopped = true;
+    this.timers.forEach((t) => clearInterval(t));
+    for (const run of this.running.values()) run.done = true;
+    await Promise.all([...this.running.values()].map(async (r) => r.worker.terminate()));
+    this.running.clear();
+  }
+
+  /** Fails jobs of runners that stopped beating, or whose process on this host is gone. */
+  async recover(): Promise<string[]> {
+    const rows = await this.options.database.db.selectFrom('async_jobs').select('claimed_by').where('status', '=', 'running').execute();
+    const dead = rows.map((r) => r.claimed_by).filter((c): c is string => c !== null && c !== this.id && processGone(c));
+    const failed = await failStaleJobs(this.options.database, {
+      now: this.options.clock.now(),
+      staleMs: this.staleMs,
+      exceptRunner: this.id,
+      deadRunners: dead,
+      dataDir: this.options.dataDir,
+    });
+    if (failed.length > 0) this.options.log(`Jobs failed after a server stopped during them: ${failed.join(', ')}`);
+    return failed;
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = true;
+    try {
+      do {
+        this.pollAgain = false;
+        while (!this.stopped && this.running.size < this.concurrency) {
+          const job = await claimNextJob(this.options.database, this.id, this.options.clock.now());
+          if (!job) break;
+          this.launch(job);
+        }
+      } while (this.pollAgain && !this.stopped);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private launch(job: JobRow): void {
+    const input: WorkerInput = {
+      connection: this.options.connection,
+      runnerId: this.id,
+      job,
+      dataDir: this.options.dataDir,
+      maxBytes: this.options.maxBytes,
+      clockOffset: this.options.clock.now() - Date.now(),
+    };
+    const worker = startWorker(input);
+    let exited!: () => void;
+    const run: Running = { job, worker, progress: 0, writing: false, done: false, cancelled: false, exited: new Promise((r) => (exited = r)) };
+    this.running.set(job.id, run);
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'progress') run.progress = message.value;
+      else if (message.type === 'phase') run.writing = message.phase === 'write';
+      else if (message.type === 'done') run.done = true;
+    });
+    worker.on('error', (error) => appendJobLog(this.options.dataDir, job.uuid, `FAILED: ${error.stack ?? error.message}`, this.options.clock.now()));
+    worker.on('exit', () => {
+      this.running.delete(job.id);
+      exited();
+      // A worker that ended without finishing its job (it crashed, ran out of memory): failed, nothing written.
+      if (!run.done && !run.cancelled) {
+        void failRunningJob(this.options.database.db, job.id, this.options.clock.now()).then((failed) => {
+          if (failed) appendJobLog(this.options.dataDir, job.uuid, 'FAILED: the job stopped unexpectedly. Nothing was written.', this.options.clock.now());
+        });
+      }
+      this.kick();
+    });
+  }
+
+  private async end(run: Running, line: string, cancelled: boolean): Promise<void> {
+    run.cancelled = cancelled;
+    const finished = run.done;
+    run.done = true;
+    await run.worker.terminate();
+    await run.exited;
+    if (finished) return;
+    appendJobLog(this.options.dataDir, run.job.uuid, line, this.options.clock.now());
+    if (!cancelled) await failRunningJob(this.options.database.db, run.job.id, this.options.clock.now());
+  }
+
+  /** Heartbeat and progress of our jobs; a job cancelled through another process stops here. */
+  private async beat(): Promise<void> {
+    const runs = [...this.running.values()];
+    const statuses = await statusesOf(this.options.database.db, runs.map((r) => r.job.id));
+    for (const run of runs) {
+      if (statuses.get(run.job.id) !== 'running') {
+        if (!run.done) await this.end(run, 'CANCELLED. Nothing was written.', true);
+        continue;
+      }
+      // On SQLite the worker's write transaction holds the only write lock: waiting for it would block the
+      // server's event loop (better-sqlite3 is synchronous), so the heartbeat skips that phase there.
+      if (run.writing && this.options.database.dialect === 'sqlite') continue;
+      await setProgress(this.options.database.db, run.job.id, this.id, run.progress, this.options.clock.now());
+    }
+  }
+}
+
+/** True when a runner id names a process on this host that no longer exists. */
+function processGone(runnerId: string): boolean {
+  const [host, pid] = runnerId.split(':');
+  if (host !== os.hostname() || !/^\d+$/.test(pid ?? '')) return false;
+  if (Number(pid) === process.pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * The worker's entry: bundled, dist/server/job-worker.mjs beside the server (build.mjs); from the sources
+ * (tests, tsx), worker.ts loaded through tsx's loader, which a worker thread must register itself (Node 20
+ * does not apply --import to a worker's entry).
+ */
+function startWorker(input: WorkerInput): Worker {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    const tsx = pathToFileURL(path.join(path.dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+    const entry = new URL('./worker.ts', here).href;
+    const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
+    return new Worker(code, { eval: true, workerData: input });
+  }
+  const besideBundle = new URL('./job-worker.mjs', here);
+  const entry = fs.existsSync(fileURLToPath(besideBundle)) ? besideBundle : new URL('../server/job-worker.mjs', here);
+  return new Worker(entry, { workerData: input });
+}
