@@ -1,0 +1,32 @@
+import type { TemplateImporter } from '../../../server/import/importer.js';
+import type { ImagesTables } from '../tables.js';
+import { ArchiveError, openArchive } from './archive.js';
+import { checkImages } from './image-checks.js';
+import { writeImages } from './image-write.js';
+import { References } from './references.js';
+
+/**
+ * Germinate's images template (datatype `images`, import-rules §2.7): a zip with `images.xlsx` (sheet
+ * IMAGES) and the images at its root. Images refer to germplasm or traits; each gets a thumbnail and its
+ * EXIF; tags are shared. Every problem is reported at every occurrence.
+ */
+export const imagesImporter: TemplateImporter = {
+  type: 'images',
+  extensions: ['.zip'],
+
+  async check(file, target, options) {
+    if (!file.source) throw new Error('The images importer needs the uploaded zip');
+    try {
+      const archive = await openArchive(file.source.path, options.signal);
+      const references = await References.load(target.db.withTables<ImagesTables>(), target.dialect);
+      return await checkImages(archive, references, options.signal);
+    } catch (error) {
+      if (error instanceof ArchiveError) return [error.issue];
+      throw error;
+    }
+  },
+
+  write(file, target, options) {
+    return writeImages(file, target.db.withTables<ImagesTables>(), target.dialect, options);
+  },
+};

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { DialectName } from '../../../server/db/database.js';
+import type { ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
+import { openArchive } from './archive.js';
+import { readExif } from './exif.js';
+import { resolveRow } from './image-checks.js';
+import { IMAGES_SHEET, readImageRows } from './image-rows.js';
+import { References, type ImagesDb } from './references.js';
+
+/** Longest side of a thumbnail, in pixels. */
+export const THUMBNAIL_SIZE = 400;
+/** Staging folders older than this are left-overs of a killed import and are removed. */
+const STALE_STAGING_MS = 24 * 3600 * 1000;
+
+/** DATA_DIR/images/database: `upload/` holds the images, `thumbnail-upload/` their thumbnails (schema.md §3). */
+export function imageFolders(dataDir: string) {
+  const root = path.join(dataDir, 'images', 'database');
+  return { root, upload: path.join(root, 'upload'), thumbnails: path.join(root, 'thumbnail-upload') };
+}
+
+/** A file name safe on every file system, keeping the user's name readable. */
+function safeName(name: string): string {
+  return name.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(-120);
+}
+
+/**
+ * Writes a checked images archive (import-rules §2.7) in the caller's transaction.
+ *
+ * Files must not outlive a failed import. Images and thumbnails are first written to a staging folder
+ * (same file system, so moving is a rename); the database rows come next; only when every row is written
+ * are the files renamed into place, as the last step before the pipeline commits. Any error — a database
+ * error, a broken image, a cancelled job — removes the staging folder and whatever was already moved, then
+ * rethrows so the transaction rolls back. What remains is the commit itself failing after the move, or the
+ * process dying mid-way: then only unreferenced files stay behind (no row points at them), and a staging
+ * folder left by a killed process is removed by the next images import.
+ */
+export async function writeImages(file: ParsedFile, db: ImagesDb, dialect: DialectName, options: ImportOptions): Promise<ImportStats> {
+  if (!file.source) throw new Error('The images importer needs the uploaded zip');
+  if (!options.dataDir) throw new Error('The images importer needs a data directory (ImportOptions.dataDir) to store the images');
+  const folders = imageFolders(options.dataDir);
+  fs.mkdirSync(folders.root, { recursive: true });
+  removeStaleStaging(folders.root, options.now);
+  const staging = fs.mkdtempSync(path.join(folders.root, '.staging-'));
+  const moved: string[] = [];
+  try {
+    const stats = await stageAndInsert(file.source.path, db, dialect, options, staging);
+    fs.mkdirSync(folders.upload, { recursive: true });
+    fs.mkdirSync(folders.thumbnails, { recursive: true });
+    for (const name of stats.files) {
+      options.signal?.throwIfAborted();
+      for (const [from, to] of [[path.join(staging, 'upload', name), path.join(folders.upload, name)], [path.join(staging, 'thumbnail', name), path.join(folders.thumbnails, name)]]) {
+        fs.renameSync(from, to);
+        moved.push(to);
+      }
+    }
+    return stats.counts;
+  } catch (error) {
+    for (const file of moved) fs.rmSync(file, { force: true });
+    throw error;
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+async function stageAndInsert(zip: string, db: ImagesDb, dialect: DialectName, options: ImportOptions, staging: string) {
+  const archive = await openArchive(zip, options.signal);
+  const sheet = archive.template?.sheets.get(IMAGES_SHEET);
+  if (!sheet) throw new Error("The archive's template has no IMAGES sheet: it was not checked");
+  const references = await References.load(db, dialect);
+  const types = new Map((await db.selectFrom('imagetypes').select(['id', 'reference_table']).execute()).map((t) => [t.reference_table, t.id]));
+  const tags = new Map<string, number>();
+  for (const t of await db.selectFrom('imagetags').select(['id', 'tag_name']).orderBy('id').execute()) {
+    if (!tags.has(t.tag_name.toLowerCase())) tags.set(t.tag_name.toLowerCase(), t.id);
+  }
+  fs.mkdirSync(path.join(staging, 'upload'));
+  fs.mkdirSync(path.join(staging, 'thumbnail'));
+  const now = options.now.toISOString();
+  const stamp = { created_on: now, updated_on: now };
+  const rows = readImageRows(sheet);
+  const files: string[] = [];
+  const germplasm = new Set<number>();
+  const traits = new Set<number>();
+  let newTags = 0;
+  for (let i = 0; i < rows.length; i += 1) {
+    options.signal?.throwIfAborted();
+    const row = rows[i];
+    const content = row.filename === null ? undefined : archive.files.get(row.filename);
+    const resolved = resolveRow(row, references);
+    const imagetypeId = row.type === null ? undefined : types.get(row.type);
+    if (!content || !resolved || !('id' in resolved) || imagetypeId === undefined || row.filename === null) {
+      throw new Error(`IMAGES row ${row.row} was not checked`);
+    }
+    const name = `${randomUUID()}-${safeName(row.filename)}`;
+    fs.writeFileSync(path.join(staging, 'upload', name), content);
+    // rotate() applies the EXIF orientation, so thumbnails stand upright whatever the camera wrote.
+    const thumbnail = await sharp(content).rotate().resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true }).toBuffer();
+    fs.writeFileSync(path.join(staging, 'thumbnail', name), thumbnail);
+    files.push(name);
+    const exif = await readExif(content);
+    const image = await db
+      .insertInto('images')
+      .values({ imagetype_id: imagetypeId, description: row.description ?? row.filename, foreign_id: resolved.id, path: `upload/${name}`, exif: exif ? JSON.stringify(exif) : null, ...stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    (row.type === 'phenotypes' ? traits : germplasm).add(resolved.id);
+    for (const tag of row.tags) {
+      let tagId = tags.get(tag.toLowerCase());
+      if (tagId === undefined) {
+        tagId = (await db.insertInto('imagetags').values({ tag_name: tag, ...stamp }).returning('id').executeTakeFirstOrThrow()).id;
+        tags.set(tag.toLowerCase(), tagId);
+        newTags += 1;
+      }
+      await db.insertInto('image_to_tags').values({ image_id: image.id, imagetag_id: tagId, ...stamp }).execute();
+    }
+    options.progress?.((0.95 * (i + 1)) / rows.length);
+  }
+  return { files, counts: { images: files.length, germplasm: germplasm.size, traits: traits.size, tags: newTags } satisfies ImportStats };
+}
+
+function removeStaleStaging(root: string, now: Date): void {
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.startsWith('.staging-')) continue;
+    const folder = path.join(root, entry.name);
+    if (now.getTime() - fs.statSync(folder).mtimeMs > STALE_STAGING_MS) fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
