@@ -158,6 +158,20 @@ describe.each(testDialects())('pedigree template on %s', (dialect) => {
     expect(locations).toEqual([{ site_name: 'Greenhouse 3', latitude: 56.45 }]);
   });
 
+  it('adds to the existing pedigree dataset named by "BrAPI Study DB ID" instead of creating one', async () => {
+    const existing = (await db.selectFrom('datasets').select('id').where('datasettype_id', '=', 7).orderBy('id').executeTakeFirstOrThrow()).id;
+    const sheets = copy(example);
+    sheets.set('ATTRIBUTES', [['Attribute', 'Type', 'Value'], ['BrAPI Study DB ID', 'numeric', String(existing)]]);
+    const [datasets, edges] = [await count('datasets'), await count('pedigrees')];
+    const result = await run(sheets);
+    expect(result.status).toBe('imported');
+    expect(result.stats).toMatchObject({ datasetId: existing, datasets: 0 });
+    expect(await count('datasets')).toBe(datasets);
+    const added = await db.selectFrom('pedigrees').select((eb) => eb.fn.countAll().as('n')).where('dataset_id', '=', existing).executeTakeFirstOrThrow();
+    expect(Number(added.n)).toBe(18);
+    expect(await count('pedigrees')).toBe(edges + 9);
+  });
+
   type Expected = { status: string; rowIndex: number; sheet: string | null; column: string | null; value: string | null };
   const set = (sheets: Map<string, Grid>, sheet: string, row: number, column: number, value: string | null) => {
     (sheets.get(sheet) as Grid)[row - 1][column] = value;
