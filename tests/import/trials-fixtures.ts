@@ -42,7 +42,8 @@ export const DATA_HEADER: Cell[] = ['Line/Phenotype', 'Rep', 'Block', 'Row', 'Co
  * of germplasm from the MCPD demo, and matching recording dates. Tests copy and break it one way each.
  */
 export function validBook(): Book {
-  return {
+  // A deep copy each time: tests edit rows and headers in place.
+  return structuredClone({
     METADATA: METADATA_ROWS.map((r) => [...r]),
     LOCATION: [['Name', 'Short name', 'Country', 'Elevation', 'Latitude', 'Longitude'], ['Field A', 'FA', 'GB', 10, 56.5, -3.1]],
     PHENOTYPES: [
@@ -52,20 +53,20 @@ export function validBook(): Book {
       ['Colour', null, 'Ear colour', 'categorical', null, null, null, '[["red","white"],["1","2"]]', null, null, null, 'no'],
     ],
     DATA: [
-      DATA_HEADER,
+      [...DATA_HEADER],
       ['Heris', '1', '1', 1, 1, 'Sprayed', 'Field A', 56.1, -3.1, 12, 80.5, '2020-06-13', 'red'],
       ['Dialog', '1', '1', 1, 2, 'Sprayed', 'Field A', 56.2, -3.2, 13, 75, '2020-06-14', '2.0'],
       ['Zenit', '2', '1', 2, 1, 'Unsprayed', 'Field A', null, null, null, 90, null, 'white'],
       ['Heris', '2', '1', 2, 2, 'Unsprayed', null, null, null, null, null, '20200615', null],
     ],
     RECORDING_DATES: [
-      DATA_HEADER,
+      [...DATA_HEADER],
       ['Heris', '1', '1', 1, 1, 'Sprayed', 'Field A', 56.1, -3.1, 12, '20200701', '20200613', '20200601'],
       ['Dialog', '1', '1', 1, 2, 'Sprayed', 'Field A', 56.2, -3.2, 13, '20200702', null, '20200601'],
       ['Zenit', '2', '1', 2, 1, 'Unsprayed', 'Field A', null, null, null, '20200703', null, null],
       ['Heris', '2', '1', 2, 2, 'Unsprayed', null, null, null, null, null, '20200615', null],
     ],
-  };
+  });
 }
 
 const scratch = scratchDir();
