@@ -101,7 +101,7 @@ describe.each(testDialects())('images import on %s', (dialect) => {
     // Expected values straight from the archive (fflate + exceljs, not the importer's reader).
     const entries = unzipSync(fs.readFileSync(EXAMPLE));
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(entries['images.xlsx']));
+    await wb.xlsx.load(entries['images.xlsx'].slice().buffer);
     const rows: string[][] = [];
     wb.getWorksheet('IMAGES')!.eachRow((row, n) => {
       if (n > 1) rows.push([1, 2, 3, 4, 5, 6].map((c) => row.getCell(c).text.trim()));
