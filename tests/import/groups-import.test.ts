@@ -150,6 +150,17 @@ describe.each(testDialects())('groups template on %s', (dialect) => {
     await db.deleteFrom('groups').execute();
   });
 
+  it('stops when the job is cancelled, writing nothing', async () => {
+    const file = await readImportFile(await writeXlsx('cancel.xlsx', { GERMPLASM: germplasmSheet() }), { maxBytes: MAX_BYTES });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(groupsImporter.check(file, target(), options({ signal: controller.signal }))).rejects.toThrow();
+    await expect(
+      test.database.db.transaction().execute((trx) => groupsImporter.write(file, { db: trx, dialect }, options({ signal: controller.signal }))),
+    ).rejects.toThrow();
+    expect(await count('groups')).toBe(0);
+  });
+
   const broken: [string, () => Record<string, Grid>, { status: string; rowIndex: number; sheet: string | null; column: string | null; value: string | null }[]][] = [
     ['a member cell other than x', () => {
       const g = germplasmSheet();

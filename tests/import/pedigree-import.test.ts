@@ -175,6 +175,18 @@ describe.each(testDialects())('pedigree template on %s', (dialect) => {
     expect(await count('pedigrees')).toBe(edges + 9);
   });
 
+  it('stops when the job is cancelled: the check throws, and a cancelled write rolls back its dataset', async () => {
+    const file = await readImportFile(EXAMPLE, { maxBytes: MAX_BYTES });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(pedigreeImporter.check(file, target(), options({ signal: controller.signal }))).rejects.toThrow();
+    const before = await counts();
+    await expect(
+      test.database.db.transaction().execute((trx) => pedigreeImporter.write(file, { db: trx, dialect }, options({ signal: controller.signal }))),
+    ).rejects.toThrow();
+    expect(await counts()).toEqual(before);
+  });
+
   type Expected = { status: string; rowIndex: number; sheet: string | null; column: string | null; value: string | null };
   const set = (sheets: Map<string, Grid>, sheet: string, row: number, column: number, value: string | null) => {
     (sheets.get(sheet) as Grid)[row - 1][column] = value;

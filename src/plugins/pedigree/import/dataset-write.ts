@@ -7,7 +7,8 @@ import { MIAPPE_LABELS, type Datasheet } from './datasheet.js';
 export type PedigreeDb = Kysely<CoreTables & PedigreeTables>;
 
 const GENERIC_EXPERIMENT = 'Generic Experiment';
-const GENERIC_EXPERIMENT_DESCRIPTION = 'Experiment for datasets imported without one of their own.';
+// The trials importer's text: the experiment DELETE endpoint finds the generic experiment by name and description.
+const GENERIC_EXPERIMENT_DESCRIPTION = 'Experiment automatically created by the data import.';
 /** locationtypes.id of dataset locations (seeded by the germplasm domain). */
 const DATASET_LOCATION_TYPE = 2;
 /** countries.id of "unknown country" (UNK), for LOCATION rows without a Country. */
