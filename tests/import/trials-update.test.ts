@@ -1,0 +1,62 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testDialects } from '../support/databases.js';
+import { removeScratch, trialImporter, trialsHarness, validBook, xlsxFile, type TrialsHarness } from './trials-fixtures.js';
+
+afterAll(() => removeScratch());
+
+/** The valid book with the Height trait redefined: another description and maximum. */
+function redefined() {
+  const book = validBook();
+  book.PHENOTYPES[1][2] = 'Plant height at harvest';
+  book.PHENOTYPES[1][9] = 300;
+  return book;
+}
+
+const restrictionsOf = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+
+describe.each(testDialects())('trials update mode and cancellation (%s)', (dialect) => {
+  let h: TrialsHarness;
+  beforeEach(async () => {
+    h = await trialsHarness(dialect);
+    const first = await h.run(trialImporter, (await xlsxFile(validBook())).file);
+    expect(first.stats).not.toBeNull();
+  });
+  afterEach(async () => {
+    await h.test.cleanup();
+  });
+
+  it('update mode rewrites the stored trait of that name and type instead of adding one', async () => {
+    const before = await h.counts();
+    const { issues, stats } = await h.run(trialImporter, (await xlsxFile(redefined())).file, { update: true });
+    expect(issues).toEqual([]);
+    expect(stats).not.toBeNull();
+    const after = await h.counts();
+    expect(after.phenotypes).toBe(before.phenotypes);
+    const height = await h.db.selectFrom('phenotypes').selectAll().where('name', '=', 'Height').execute();
+    expect(height).toHaveLength(1);
+    expect(height[0].description).toBe('Plant height at harvest');
+    expect(restrictionsOf(height[0].restrictions)).toEqual({ min: 0, max: 300 });
+    // Like Germinate, a trials file always adds a dataset with its plots and values.
+    expect(after.datasets).toBe(before.datasets + 1);
+    expect(after.phenotypedata).toBe(before.phenotypedata * 2);
+  });
+
+  it('insert mode keeps the stored trait and adds the differing definition as a new one', async () => {
+    const before = await h.counts();
+    await h.run(trialImporter, (await xlsxFile(redefined())).file);
+    const heights = await h.db.selectFrom('phenotypes').select(['description', 'restrictions']).where('name', '=', 'Height').orderBy('id').execute();
+    expect(heights.map((t) => [t.description, restrictionsOf(t.restrictions)])).toEqual([
+      ['Plant height', { min: 0, max: 200 }],
+      ['Plant height at harvest', { min: 0, max: 300 }],
+    ]);
+    expect((await h.counts()).phenotypes).toBe(before.phenotypes + 1);
+  });
+
+  it('a cancelled write stops and leaves nothing behind', async () => {
+    const before = await h.counts();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(h.run(trialImporter, (await xlsxFile(validBook())).file, { signal: controller.signal })).rejects.toThrow(/abort/i);
+    expect(await h.counts()).toEqual(before);
+  });
+});
