@@ -1,6 +1,7 @@
 import type { ServerPlugin } from '../../server/plugin.js';
 import { imagesImporter } from './import/image-importer.js';
 import { imagesMigrations } from './migrations.js';
+import { orphanImagesTask } from './tasks.js';
 import type { ImagesTables } from './tables.js';
 
 /** Images of germplasm and traits (the images template). */
@@ -8,7 +9,13 @@ export const imagesServer: ServerPlugin = {
   id: 'images',
   migrations: imagesMigrations,
   importers: [imagesImporter],
-  demoFiles: [{ file: 'demo/images/example-images.zip', type: 'images' }],
+  // The example names two accessions the MCPD example lacks: a minimal passport file adds them first
+  // (src/plugins/images/demo/README.md).
+  demoFiles: [
+    { file: 'src/plugins/images/demo/images-germplasm.tsv', type: 'mcpd' },
+    { file: 'demo/images/example-images.zip', type: 'images' },
+  ],
+  tasks: [orphanImagesTask],
   overviewCounts: {
     images: async ({ db }) =>
       Number((await db.withTables<ImagesTables>().selectFrom('images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),

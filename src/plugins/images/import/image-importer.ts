@@ -1,4 +1,4 @@
-import type { TemplateImporter } from '../../../server/import/importer.js';
+import { issue, type TemplateImporter } from '../../../server/import/importer.js';
 import type { ImagesTables } from '../tables.js';
 import { ArchiveError, openArchive } from './archive.js';
 import { checkImages } from './image-checks.js';
@@ -19,7 +19,13 @@ export const imagesImporter: TemplateImporter = {
     try {
       const archive = await openArchive(file.source.path, options.signal);
       const references = await References.load(target.db.withTables<ImagesTables>(), target.dialect);
-      return await checkImages(archive, references, options.signal);
+      const issues = await checkImages(archive, references, options.signal);
+      // Images live in files: a caller that gives no data directory could only fail half-way through
+      // the write, so the check says so up front.
+      if (!options.dataDir) {
+        issues.unshift(issue('GENERIC_IO_ERROR', -1, { message: 'No data directory is configured: the images cannot be stored.' }));
+      }
+      return issues;
     } catch (error) {
       if (error instanceof ArchiveError) return [error.issue];
       throw error;
