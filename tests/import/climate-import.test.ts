@@ -148,6 +148,19 @@ describe.each(testDialects())('climate import on %s', (dialect) => {
     expect([dataset.date_start, dataset.date_end, dataset.contact, dataset.dataset_state_id]).toEqual(['2024-01-01', '2024-01-03', 'a@b.org', 1]);
   });
 
+  it('adds to an existing dataset named by BrAPI Study DB ID instead of creating one', async () => {
+    const first = await run(await writeBook(scratch, 'study-1.xlsx', validBook()));
+    const datasetId = first.stats!.datasetId!;
+    const before = await counts();
+    const book = validBook();
+    book.ATTRIBUTES.push(['BrAPI Study DB ID', 'numeric', String(datasetId)]);
+    const { issues, stats } = await run(await writeBook(scratch, 'study-2.xlsx', book));
+    expect(issues).toEqual([]);
+    expect(stats).toMatchObject({ datasetId, climateData: 5 });
+    const after = await counts();
+    expect([after.datasets, after.datasetlocations, after.climatedata]).toEqual([before.datasets, before.datasetlocations, before.climatedata + 5]);
+  });
+
   it('a cancelled import throws and its transaction leaves nothing', async () => {
     const before = await counts();
     const controller = new AbortController();

@@ -112,7 +112,7 @@ export function checkData(sheet: Sheet | undefined, context: DataContext): Impor
     if (seen.has(name)) out.push(issue('GENERIC_DUPLICATE_COLUMN', 1, { sheet: DATA_SHEET, column: name, value: name }));
     seen.add(name);
     if (!context.variables.has(name.toLowerCase())) {
-      out.push(issue('CLIMATE_MISSING_CLIMATE_DECLARATION', 1, { sheet: DATA_SHEET, column: name, value: name, message: name }));
+      out.push(issue('CLIMATE_MISSING_CLIMATE_DECLARATION', 1, { sheet: DATA_SHEET, column: name, value: name, message: `'${name}' is defined neither on the 'ENVIRONMENTAL VARIABLES' sheet nor in the database.` }));
     }
   }
   const locationColumn = header[0] ?? 'Location';
