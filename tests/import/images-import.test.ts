@@ -5,7 +5,9 @@ import { unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpdImporter } from '../../src/plugins/germplasm/import/mcpd-importer.js';
+import { sql } from 'kysely';
 import { imagesImporter } from '../../src/plugins/images/import/image-importer.js';
+import { References } from '../../src/plugins/images/import/references.js';
 import type { ImagesTables } from '../../src/plugins/images/tables.js';
 import type { ImportIssue, ImportOptions, ImportStats, TemplateImporter } from '../../src/server/import/importer.js';
 import { readImportFile } from '../../src/server/import/read-file.js';
@@ -160,6 +162,33 @@ describe.each(testDialects())('images import on %s', (dialect) => {
     expect([thumb.width, thumb.height, thumb.format]).toEqual([267, 400, 'jpeg']);
     const pngThumb = await sharp(path.join(t.dataDir, 'images', 'database', `thumbnail-${pngRow.path}`)).metadata();
     expect([pngThumb.width, pngThumb.height, pngThumb.format]).toEqual([50, 30, 'png']);
+  });
+
+  it('images of traits: by name (any case) and by id', async () => {
+    const traits = t.database.db.withTables<{ phenotypes: { id: number; name: string } }>();
+    const trait = await traits.insertInto('phenotypes').values({ name: 'Plant height' } as never).returning('id').executeTakeFirstOrThrow();
+    const file = zip('traits.zip', {
+      'images.xlsx': await template([[null, 'plant HEIGHT', 'phenotypes', 'a.png', null, null], [String(trait.id), null, 'phenotypes', 'b.png', null, null]]),
+      'a.png': small,
+      'b.png': small,
+    });
+    const { issues, stats } = await run(imagesImporter, file);
+    expect(issues).toEqual([]);
+    expect(stats).toMatchObject({ images: 2, traits: 1, germplasm: 0 });
+    const rows = await db().selectFrom('images').select(['foreign_id', 'imagetype_id']).orderBy('id', 'desc').limit(2).execute();
+    expect(rows).toEqual([{ foreign_id: trait.id, imagetype_id: 3 }, { foreign_id: trait.id, imagetype_id: 3 }]);
+  });
+
+  it('without a traits table every trait reference is unknown', async () => {
+    const bare = await freshDatabase(dialect);
+    try {
+      await sql.raw(dialect === 'postgres' ? 'drop table phenotypes cascade' : 'drop table phenotypes').execute(bare.database.db);
+      const references = await References.load(bare.database.db.withTables<ImagesTables>(), dialect);
+      expect(references.byName('phenotypes', 'Plant height')).toEqual({ status: 'GENERIC_INVALID_REFERENCE' });
+      expect(references.byId('phenotypes', 1)).toEqual({ status: 'GENERIC_INVALID_REFERENCE' });
+    } finally {
+      await bare.cleanup();
+    }
   });
 
   it('a cancelled import leaves no rows and no files', async () => {
