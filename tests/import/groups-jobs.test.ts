@@ -44,6 +44,5 @@ describe.each(testDialects())('groups template through the import jobs on %s', (
       ['GBS germplasm', 1], ['Pedigree subselection', 1], ['F2', 1], ['Australian Germplasm', 0], ['My locations', 1],
     ]);
     expect(new Set(groups.map((g) => g.created_by))).toEqual(new Set([me.id]));
- 
   }, 180_000);
 });

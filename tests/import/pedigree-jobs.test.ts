@@ -40,6 +40,5 @@ describe.each(testDialects())('pedigree template through the import jobs on %s',
     const me = await db.selectFrom('users').select('id').where('username', '=', 'curator').executeTakeFirstOrThrow();
     const dataset = await db.selectFrom('datasets').select(['id', 'datasettype_id', 'dataset_state_id', 'created_by']).executeTakeFirstOrThrow();
     expect(dataset).toEqual({ id: done.stats?.datasetId, datasettype_id: 7, dataset_state_id: 2, created_by: me.id });
- 
   }, 180_000);
 });
