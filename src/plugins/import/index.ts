@@ -42,12 +42,16 @@ function openJobs(context: CommandContext): void {
   services.store.state.asyncSidebarTabIndex = 1;
   if (typeof window === 'undefined' || typeof document === 'undefined') return;
   window.dispatchEvent(new Event(JOBS_CHANGED_EVENT));
-  let tries = 0;
-  // The sidebar renders on the next frame (or a few, while its chunk and the state settle).
+  // The sidebar renders on a later frame, and the palette, when it ran the command, hands focus back to
+  // where it was as it closes; so focus is (re)placed on the panel for the next few frames.
+  // Only focus that lands back where it was (or nowhere) is moved; a user who tabs on keeps their place.
+  const before = document.activeElement;
+  let frames = 0;
   const focus = () => {
     const panel = document.querySelector<HTMLElement>(JOBS_PANEL_SELECTOR);
-    if (panel) panel.focus();
-    else if (tries++ < 30) requestAnimationFrame(focus);
+    const here = document.activeElement;
+    if (panel && here !== panel && (here === null || here === document.body || here === before)) panel.focus();
+    if (frames++ < 20) requestAnimationFrame(focus);
   };
   requestAnimationFrame(focus);
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import importPlugin from './index.js';
 import { DATASET_STATES, TEMPLATE_TYPES } from './templates.js';
+import { STAT_KEYS } from './widgets/JobCard.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../../locales/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
@@ -14,7 +15,7 @@ const builtKeys = [
   ...TEMPLATE_TYPES.flatMap((type) => [`import.template.${type}.title`, `import.template.${type}.description`]),
   ...DATASET_STATES.map((state) => `import.datasetState.${state.key}`),
   ...['waiting', 'running', 'completed', 'failed', 'cancelled'].flatMap((status) => [`import.job.status.${status}`, `shell.jobs.status.${status}`]),
-  ...['germplasm', 'traits', 'locations', 'climates', 'groups', 'images', 'markers', 'datasetId'].map((key) => `import.stats.${key}`),
+  ...STAT_KEYS.map((key) => `import.stats.${key}`),
 ];
 
 function files(dir: string): string[] {

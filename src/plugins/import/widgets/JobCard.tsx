@@ -1,8 +1,11 @@
 import { useServices } from '../../../shell/pane-api.js';
 import { isActive, type ImportJob } from '../jobs.js';
 
-/** Stats keys the server fills in (api README §11.3), in the order they are listed. */
-const STAT_KEYS = ['germplasm', 'traits', 'locations', 'climates', 'groups', 'images', 'markers', 'datasetId'] as const;
+/** Stats keys with a label (api README §11.3 and what our importers count); others show their key. */
+export const STAT_KEYS = [
+  'datasetId', 'germplasm', 'updated', 'attributes', 'attributeValues', 'institutions', 'locations', 'taxonomies', 'traits',
+  'trialsetups', 'phenotypedata', 'climates', 'climatedata', 'groups', 'markers', 'pedigrees', 'pedigreeDefinitions', 'images', 'tags',
+] as const;
 
 /** Where a job is: check or import, its status and, while it runs, how far it got. */
 export function JobCard(props: { job: ImportJob }) {
@@ -10,7 +13,8 @@ export function JobCard(props: { job: ImportJob }) {
   const { job } = props;
   const stage = t(job.imported ? 'import.job.stage.import' : 'import.job.stage.check');
   const progress = typeof job.progress === 'number' ? Math.min(1, Math.max(0, job.progress)) : null;
-  const stats = STAT_KEYS.filter((key) => typeof job.stats?.[key] === 'number');
+  const stats = Object.entries(job.stats ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number');
+  const label = (key: string) => ((STAT_KEYS as readonly string[]).includes(key) ? t(`import.stats.${key}`) : key);
   return (
     <div className="import-job" data-testid="import-job">
       <p role="status">
@@ -25,10 +29,10 @@ export function JobCard(props: { job: ImportJob }) {
           <p>{t('import.job.importedDone')}</p>
           {stats.length > 0 ? (
             <dl className="import-stats">
-              {stats.map((key) => (
+              {stats.map(([key, count]) => (
                 <div key={key}>
-                  <dt>{t(`import.stats.${key}`)}</dt>
-                  <dd>{String(job.stats?.[key])}</dd>
+                  <dt>{label(key)}</dt>
+                  <dd>{count}</dd>
                 </div>
               ))}
             </dl>

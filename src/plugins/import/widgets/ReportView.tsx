@@ -49,17 +49,17 @@ export function ReportView(props: { id: string; issues: readonly ImportIssue[]; 
       {props.issues.length === 0 ? null : (
         <>
           <div className="import-filters" role="group" aria-label={t('import.report.filters')}>
-            <label>
-              {t('import.report.filterType')}{' '}
-              <select value={filter.type} onChange={(e) => setFilter({ ...filter, type: e.target.value as IssueFilter['type'] })}>
+            <span>
+              <label htmlFor={`${props.id}-type`}>{t('import.report.filterType')}</label>{' '}
+              <select id={`${props.id}-type`} value={filter.type} onChange={(e) => setFilter({ ...filter, type: e.target.value as IssueFilter['type'] })}>
                 <option value="ALL">{t('import.report.all')}</option>
                 <option value="ERROR">{t('import.report.errors')}</option>
                 <option value="WARNING">{t('import.report.warnings')}</option>
               </select>
-            </label>
-            <label>
-              {t('import.report.filterKind')}{' '}
-              <select value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value })}>
+            </span>
+            <span>
+              <label htmlFor={`${props.id}-kind`}>{t('import.report.filterKind')}</label>{' '}
+              <select id={`${props.id}-kind`} value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value })}>
                 <option value="">{t('import.report.all')}</option>
                 {kinds.map((kind) => (
                   <option key={kind} value={kind}>
@@ -67,11 +67,11 @@ export function ReportView(props: { id: string; issues: readonly ImportIssue[]; 
                   </option>
                 ))}
               </select>
-            </label>
-            <label>
-              {t('import.report.filterText')}{' '}
-              <input type="search" value={filter.text} onChange={(e) => setFilter({ ...filter, text: e.target.value })} />
-            </label>
+            </span>
+            <span>
+              <label htmlFor={`${props.id}-text`}>{t('import.report.filterText')}</label>{' '}
+              <input id={`${props.id}-text`} type="search" value={filter.text} onChange={(e) => setFilter({ ...filter, text: e.target.value })} />
+            </span>
             <button type="button" onClick={download} disabled={shown.length === 0}>
               {t('import.report.download')}
             </button>

@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { germplasmServer } from '../src/plugins/germplasm/server.js';
+import { trialsServer } from '../src/plugins/trials/server.js';
+import { loadDemoData } from '../src/server/demo.js';
+import { axeViolations, formatViolations, ROOT, useBrowser, useServer, type E2EServer } from './support/index.js';
+
+/**
+ * The data uploader and the sidebar's jobs panel against the real server and its jobs worker: a
+ * curator checks and imports Germinate's example trials template, a broken copy shows its errors and
+ * cannot be imported, German and axe, and the 403 pane for everyone below curator.
+ */
+
+const TRIALS = path.join(ROOT, 'demo/trials/example-trials-data.xlsx');
+const POLL = { timeout: 30_000 };
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'germinate-e2e-import-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** A copy of the example with one change to its sheets' XML (generated here, not a hand-edited binary). */
+function variant(name: string, change: (entries: Record<string, Uint8Array>) => void): string {
+  const entries = unzipSync(new Uint8Array(fs.readFileSync(TRIALS)));
+  change(entries);
+  const file = path.join(scratch, name);
+  fs.writeFileSync(file, zipSync(entries));
+  return file;
+}
+
+const edit = (entries: Record<string, Uint8Array>, part: string, replace: (xml: string) => string) => {
+  const before = strFromU8(entries[part]);
+  const after = replace(before);
+  expect(after, part).not.toBe(before);
+  entries[part] = strToU8(after);
+};
+
+/** The DATA sheet renamed: a required sheet is missing, an error. */
+const missingSheetFile = () => variant('renamed-sheet-trials.xlsx', (entries) => edit(entries, 'xl/workbook.xml', (xml) => xml.replace('name="DATA"', 'name="DATEN"')));
+
+/** Rep left empty in two rows of DATA and RECORDING_DATES (sheets 3 and 4): two warnings, rep 1 is used. */
+const missingRepFile = () =>
+  variant('missing-rep-trials.xlsx', (entries) => {
+    for (const sheet of ['xl/worksheets/sheet3.xml', 'xl/worksheets/sheet4.xml']) {
+      edit(entries, sheet, (xml) => xml.replace(/<c r="B2"[^>]*>.*?<\/c>/, '').replace(/<c r="B3"[^>]*>.*?<\/c>/, ''));
+    }
+  });
+
+async function checkAxe(page: Page, include?: string): Promise<void> {
+  const violations = await axeViolations(page, include ? { include } : {});
+  expect(violations, formatViolations(violations)).toEqual([]);
+}
+
+const summary = (page: Page) => page.getByTestId('import-report-summary');
+const panel = (page: Page) => page.getByTestId('jobs-panel');
+
+async function uploadTrials(page: Page, server: E2EServer, file: string): Promise<void> {
+  await page.goto(`${server.url}/import/data-upload/trial`);
+  await page.getByRole('radio', { name: /Trials \(phenotypic data\)/, checked: true }).waitFor(POLL);
+  await page.getByLabel('Choose a file (.xlsx)').setInputFiles(file);
+  await page.getByRole('cell', { name: path.basename(file), exact: true }).waitFor(POLL);
+  await page.getByRole('button', { name: 'Upload and check' }).click();
+  await summary(page).waitFor(POLL);
+}
+
+describe('data uploader and import jobs', () => {
+  const browser = useBrowser();
+  let server!: E2EServer;
+  // Only the germplasm the trials example refers to (the MCPD demo and the trials plugin's passport file of
+  // the example's cultivars): the trials template itself is what the curator uploads.
+  useServer((started) => (server = started), { demo: false });
+  beforeAll(async () => {
+    const cultivars = (trialsServer.demoFiles ?? []).filter((demo) => demo.type === 'mcpd');
+    const germplasm = { ...germplasmServer, demoFiles: [...(germplasmServer.demoFiles ?? []), ...cultivars] };
+    await loadDemoData(server.database, [germplasm], ROOT, (message) => {
+      if (!message.startsWith('Loaded')) throw new Error(message);
+    });
+  });
+
+  it('lets a curator check the example trials template, import it and see the job complete in the sidebar, also after a reload', async () => {
+    const page = await browser.page();
+    await server.login(page, 'curator');
+    await uploadTrials(page, server, TRIALS);
+    await expect.poll(() => summary(page).textContent(), POLL).toBe('No errors, no warnings.');
+    await checkAxe(page, '.import-pane');
+
+    await page.locator('.import-pane').getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('The data was imported.').waitFor(POLL);
+    await page.getByTestId('import-job').getByText('Import: completed').waitFor(POLL);
+    // What was written: the example's 224 plots of 111 cultivars.
+    await page.locator('.import-stats div', { hasText: 'Trial plots' }).getByText('224', { exact: true }).waitFor(POLL);
+
+    // The sidebar panel lists the job as completed, and still does after a reload (uuid in client state).
+    const job = () => panel(page).getByRole('listitem').filter({ hasText: 'example-trials-data.xlsx' });
+    await job().getByText('Import: completed').waitFor(POLL);
+    await page.goto(`${server.url}/home`);
+    await page.reload();
+    await job().getByText('Import: completed').waitFor(POLL);
+    // Its report opens from the panel, and its log downloads as a zip.
+    await job().getByRole('button', { name: 'Report' }).click();
+    await page.getByRole('heading', { name: 'Job: example-trials-data.xlsx' }).waitFor(POLL);
+    await expect.poll(() => summary(page).textContent(), POLL).toBe('No errors, no warnings.');
+    const log = page.waitForEvent('download');
+    await job().getByRole('button', { name: 'Log' }).click();
+    expect((await log).suggestedFilename()).toMatch(/\.zip$/);
+    await checkAxe(page);
+  });
+
+  it('lists every warning, filters and downloads the report, and imports despite the warnings', async () => {
+    const page = await browser.page();
+    await server.login(page, 'curator');
+    await uploadTrials(page, server, missingRepFile());
+    await expect.poll(() => summary(page).textContent(), POLL).toBe('No errors, 2 warnings.');
+    await page.getByRole('heading', { name: /The replicate is missing; 1 is used\. TRIALS_DATA_REP_MISSING · 0 errors, 2 warnings/ }).waitFor(POLL);
+    const rows = page.locator('.import-issues tbody tr');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.first().locator('td').allTextContents()).toEqual(['Warning', 'DATA', '2', 'Rep', '', 'The replicate is missing; 1 is used.', 'Rep missing; 1 is used.']);
+
+    await page.getByLabel('Type', { exact: true }).selectOption('ERROR');
+    await page.getByText('Showing 0 of 2.').waitFor(POLL);
+    await page.getByLabel('Type', { exact: true }).selectOption('ALL');
+    await page.getByRole('searchbox', { name: 'Text' }).fill('3');
+    await page.getByText('Showing 1 of 2.').waitFor(POLL);
+    await page.getByRole('searchbox', { name: 'Text' }).fill('');
+    await page.getByText('Showing 2 of 2.').waitFor(POLL);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download as TSV' }).click();
+    const tsv = fs.readFileSync((await (await download).path()) ?? '', 'utf8').trimEnd().split('\n');
+    expect(tsv).toEqual([
+      'Type\tKind\tSheet\tRow\tColumn\tValue\tProblem\tDetails',
+      'WARNING\tTRIALS_DATA_REP_MISSING\tDATA\t2\tRep\t\tThe replicate is missing; 1 is used.\tRep missing; 1 is used.',
+      'WARNING\tTRIALS_DATA_REP_MISSING\tDATA\t3\tRep\t\tThe replicate is missing; 1 is used.\tRep missing; 1 is used.',
+    ]);
+    await checkAxe(page, '.import-pane');
+
+    await page.getByRole('button', { name: 'Import despite 2 warnings', exact: true }).click();
+    await page.getByText('The data was imported.').waitFor(POLL);
+  });
+
+  it('shows the errors of a broken file and keeps Import disabled', async () => {
+    const page = await browser.page();
+    await server.login(page, 'curator');
+    await uploadTrials(page, server, missingSheetFile());
+    await expect.poll(() => summary(page).textContent(), POLL).toBe('1 error, no warnings.');
+    await page.getByRole('heading', { name: /A required sheet is missing\./ }).waitFor(POLL);
+    expect(await page.locator('.import-issues tbody tr td').allTextContents()).toEqual(['Error', 'DATA', '', '', 'DATA', 'A required sheet is missing.', 'DATA']);
+    const importButton = page.locator('.import-pane').getByRole('button', { name: 'Import', exact: true });
+    expect(await importButton.isDisabled()).toBe(true);
+    await page.getByText('Import is not possible: fix the errors in the file and upload it again.').waitFor(POLL);
+    // The sidebar offers no import for it either.
+    const job = panel(page).getByRole('listitem').filter({ hasText: 'renamed-sheet-trials.xlsx' });
+    await job.getByText('1 error, 0 warnings').waitFor(POLL);
+    expect(await job.getByRole('button', { name: 'Import' }).count()).toBe(0);
+
+    // A file of the wrong type never leaves the browser.
+    const csv = path.join(scratch, 'traits.csv');
+    fs.writeFileSync(csv, 'a,b\n1,2\n');
+    await page.getByLabel('Choose a file (.xlsx)').setInputFiles(csv);
+    await page.getByText('traits.csv is not accepted for this template: use .xlsx.').waitFor(POLL);
+    await checkAxe(page);
+
+    // Removing the job asks first, then it is gone from the panel.
+    await job.getByRole('button', { name: 'Remove renamed-sheet-trials.xlsx' }).click();
+    await job.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect.poll(() => job.count(), POLL).toBe(0);
+  });
+
+  it('opens the uploader and the jobs panel from the palette, and renders in German without axe violations', async () => {
+    const page = await browser.page();
+    await server.login(page, 'curator');
+    await page.goto(`${server.url}/home`);
+    await panel(page).waitFor(POLL);
+    // With the sidebar collapsed (Alt+B), the command brings it back and puts focus on the jobs.
+    await page.keyboard.press('Alt+b');
+    await panel(page).waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').waitFor(POLL);
+    await page.keyboard.type('Show import jobs');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), POLL).toBe('jobs-panel');
+
+    await page.getByLabel('Language').selectOption('de_DE');
+    await page.getByText('Willkommen bei Germinate').waitFor(POLL);
+    await page.waitForTimeout(400); // the store writes the locale after a short debounce
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').waitFor(POLL);
+    await page.keyboard.type('Daten-Upload öffnen');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Daten hochladen', level: 2 }).waitFor(POLL);
+    await page.getByRole('radio', { name: /Versuche \(phänotypische Daten\)/ }).check();
+    await page.getByLabel('Status des neuen Datensatzes').waitFor(POLL);
+    await page.getByRole('link', { name: 'Leere Vorlage „Versuche (phänotypische Daten)“ herunterladen' }).waitFor(POLL);
+    await page.getByRole('heading', { name: 'Importaufträge' }).waitFor(POLL);
+    await checkAxe(page);
+  });
+
+  it('shows a regular user the 403 pane', async () => {
+    const page = await browser.page();
+    await server.login(page, 'regular');
+    await page.goto(`${server.url}/import/data-upload/trial`);
+    await page.getByRole('region', { name: 'Access denied (403)' }).getByText('You do not have the permissions needed for this page.').waitFor(POLL);
+    expect(await page.getByRole('button', { name: 'Upload and check' }).count()).toBe(0);
+    expect(await panel(page).count()).toBe(0);
+    await checkAxe(page);
+  });
+});
