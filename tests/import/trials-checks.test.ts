@@ -132,6 +132,11 @@ const CASES: Case[] = [
     expected: [E('GENERIC_INVALID_NUMBER', 2, 'PHENOTYPES', 'Min (only for numeric traits)', 'low'), E('GENERIC_INVALID_NUMBER', 2, 'PHENOTYPES', 'Set Size', '1.5'), E('GENERIC_INVALID_BOOLEAN', 3, 'PHENOTYPES', 'Is timeseries', 'maybe')],
   },
   {
+    name: 'a minimum above the maximum (no value can then fit)',
+    mutate: (b) => { b.PHENOTYPES[1][8] = 250; for (const row of [2, 3, 4]) setData(b, row, 'Height', null, false); },
+    expected: [E('TRIALS_DATA_VIOLATES_RESTRICTION', 2, 'PHENOTYPES', 'Min (only for numeric traits)', '250')],
+  },
+  {
     name: 'no DATA sheet',
     mutate: (b) => { delete b.DATA; delete b.RECORDING_DATES; },
     expected: [E('GENERIC_MISSING_EXCEL_SHEET', -1, 'DATA', null, 'DATA')],
@@ -220,6 +225,17 @@ describe.each(testDialects())('trials template checks (%s)', (dialect) => {
     const { issues, stats } = await h.run(trialImporter, (await xlsxFile(book)).file);
     expect(brief(issues)).toEqual([E('GENERIC_DISPLAY_NAME_USED_BUT_NOT_UNIQUE', 4, 'DATA', 'Line/Phenotype', 'twin')]);
     expect(stats).toBeNull();
+  });
+
+  it('values under a column without a header are a warning, once per column', async () => {
+    const book = validBook();
+    book.DATA[2].push('lost', 'also lost');
+    book.DATA[3].push('lost too');
+    const { issues } = await h.run(trialImporter, (await xlsxFile(book)).file, {});
+    expect(brief(issues).filter((i) => i.sheet === 'DATA')).toEqual([
+      { status: 'GENERIC_UNKNOWN_COLUMN', type: 'WARNING', rowIndex: 3, sheet: 'DATA', column: '#14', value: 'lost' },
+      { status: 'GENERIC_UNKNOWN_COLUMN', type: 'WARNING', rowIndex: 3, sheet: 'DATA', column: '#15', value: 'also lost' },
+    ]);
   });
 
   it('an empty Rep is a warning at every row; the plot gets rep 1 and the file imports', async () => {

@@ -54,6 +54,7 @@ export function checkDataRows(sheet: Sheet, layout: DataLayout, context: DataChe
   const issues: ImportIssue[] = [];
   const c = layout.columns;
   const plots = new Map<string, { germplasm: string; row: number }>();
+  const unnamed = new Set<number>();
   for (const { row, cells } of sheet.rows) {
     const cell = (name: string) => cellAt(cells, c.get(name));
     const at = (column: string, value: string | null, message?: string) => ({ sheet: sheet.name, column, value, message });
@@ -67,7 +68,10 @@ export function checkDataRows(sheet: Sheet, layout: DataLayout, context: DataChe
       issues.push(issue('GENERIC_MISSING_REQUIRED_VALUE', row, at('Line/Phenotype', null, 'ACCENUMB missing')));
     } else {
       const match = context.lookup.find(germplasm);
-      if ('error' in match) issues.push(issue(match.error, row, at('Line/Phenotype', germplasm, germplasm)));
+      if ('error' in match) {
+        const message = match.error === 'GENERIC_INVALID_GERMPLASM' ? `No germplasm has the name or display name ${germplasm}.` : `${germplasm} is the display name of several germplasm.`;
+        issues.push(issue(match.error, row, at('Line/Phenotype', germplasm, message)));
+      }
       germplasmKey = 'id' in match ? `#${match.id}` : germplasm.toLowerCase();
     }
     if (c.has('Rep') && cell('Rep') === null) {
@@ -111,6 +115,13 @@ export function checkDataRows(sheet: Sheet, layout: DataLayout, context: DataChe
       const value = cellAt(cells, column.index);
       if (value !== null && column.trait) issues.push(...checkValue(value, column.trait, at(column.header, value), row));
     }
+    cells.forEach((value, index) => {
+      if (value !== null && (sheet.header[index] ?? null) === null && !unnamed.has(index)) {
+        // Values under no header would be dropped without a word: say so once per column.
+        unnamed.add(index);
+        issues.push(issue('GENERIC_UNKNOWN_COLUMN', row, { sheet: sheet.name, column: `#${index + 1}`, value, message: `Column ${index + 1} has values but no header; they are ignored.`, type: 'WARNING' }));
+      }
+    });
   }
   return issues;
 }
