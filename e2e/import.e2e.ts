@@ -61,6 +61,11 @@ async function uploadTrials(page: Page, server: E2EServer, file: string): Promis
   await page.getByLabel('Choose a file (.xlsx)').setInputFiles(file);
   await page.getByRole('cell', { name: path.basename(file), exact: true }).waitFor(POLL);
   await page.getByRole('button', { name: 'Upload and check' }).click();
+  // The data upload row: name, size and status, with the progress bar full once the file is sent.
+  const row = page.locator('.import-upload-row tbody tr');
+  await row.getByText('Uploaded', { exact: true }).waitFor(POLL);
+  expect(await row.locator('td').nth(4).textContent()).toMatch(/^[\d.]+ KiB$/);
+  expect(await row.getByRole('progressbar').getAttribute('value')).toBe('1');
   await summary(page).waitFor(POLL);
 }
 
@@ -193,6 +198,47 @@ describe('data uploader and import jobs', () => {
     await page.getByRole('link', { name: 'Leere Vorlage „Versuche (phänotypische Daten)“ herunterladen' }).waitFor(POLL);
     await page.getByRole('heading', { name: 'Importaufträge' }).waitFor(POLL);
     await checkAxe(page);
+  });
+
+  it('follows the data import mode: verify only disables Import, none switches uploads off', async () => {
+    const page = await browser.page();
+    await server.login(page, 'curator');
+    await server.app.settings.write({ dataImportMode: 'VERIFY' }, new Date());
+    try {
+      await uploadTrials(page, server, TRIALS);
+      await expect.poll(() => summary(page).textContent(), POLL).toBe('No errors, no warnings.');
+      expect(await page.locator('.import-pane').getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
+      await page.getByRole('note').getByText('This server only checks uploaded files: importing them is disabled.').waitFor(POLL);
+      const job = panel(page).getByRole('listitem').filter({ hasText: 'Check: completed' }).first();
+      await job.getByText('Import is disabled on this server.').waitFor(POLL);
+
+      await server.app.settings.write({ dataImportMode: 'NONE' }, new Date());
+      await page.goto(`${server.url}/import/data-upload`);
+      await page.getByText('Data uploads are switched off on this server.', { exact: false }).waitFor(POLL);
+      expect(await page.getByRole('button', { name: 'Upload and check' }).count()).toBe(0);
+      await checkAxe(page, '.import-pane');
+    } finally {
+      await server.app.settings.write({ dataImportMode: 'IMPORT' }, new Date());
+    }
+  });
+
+  it('offers the blank templates and, for a shapefile, the trials datasets to lay it onto', async () => {
+    const page = await browser.page();
+    await server.login(page, 'curator');
+    await page.goto(`${server.url}/import/data-upload`);
+    const link = page.getByRole('link', { name: 'Download the blank Trials (phenotypic data) template' });
+    const href = await link.getAttribute('href');
+    const blank = await page.request.get(new URL(href ?? '', `${server.url}/`).toString());
+    expect(blank.status()).toBe(200);
+    expect((await blank.body()).subarray(0, 2).toString()).toBe('PK');
+    expect(await page.getByRole('link', { name: /Download the blank/ }).count()).toBe(6);
+
+    // The earlier tests imported trials datasets: the first is preselected, and the upload takes a zip.
+    await page.getByRole('radio', { name: /Trial shapefile/ }).check();
+    const dataset = page.getByLabel('Trials dataset');
+    await expect.poll(() => dataset.inputValue(), POLL).toMatch(/^\d+$/);
+    await page.getByLabel('Choose a file (.zip)').waitFor(POLL);
+    expect(page.url()).toContain('/import/data-upload');
   });
 
   it('shows a regular user the 403 pane', async () => {
