@@ -70,8 +70,9 @@ export interface E2EServer {
 
 async function openFresh(dialect: DialectName, dataDir: string, databaseUrl: string | undefined) {
   if (dialect === 'sqlite') {
-    const database = await openDatabase({ databaseUrl: null, sqliteFile: path.join(dataDir, 'germinate.sqlite') });
-    return { database, drop: async () => undefined };
+    const connection = { databaseUrl: null, sqliteFile: path.join(dataDir, 'germinate.sqlite') };
+    const database = await openDatabase(connection);
+    return { database, connection, drop: async () => undefined };
   }
   const url = databaseUrl ?? (process.env.DATABASE_URL || LOCAL_POSTGRES);
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
@@ -84,15 +85,16 @@ async function openFresh(dialect: DialectName, dataDir: string, databaseUrl: str
   }
   // Each server gets its own schema, so runs never see each other's rows.
   const schema = `e2e_${randomBytes(6).toString('hex')}`;
-  const database = await openDatabase({ databaseUrl: url, sqliteFile: '', schema });
-  return { database, drop: () => dropPostgresSchema(url, schema) };
+  const connection = { databaseUrl: url, sqliteFile: '', schema };
+  const database = await openDatabase(connection);
+  return { database, connection, drop: () => dropPostgresSchema(url, schema) };
 }
 
 /** The real server (built client, locales, every plugin) on 127.0.0.1 and a random port, fresh database. */
 export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2EServer> {
   const root = options.root ?? ROOT;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'germinate-e2e-'));
-  const { database, drop } = await openFresh(options.dialect ?? 'sqlite', dataDir, options.databaseUrl);
+  const { database, connection, drop } = await openFresh(options.dialect ?? 'sqlite', dataDir, options.databaseUrl);
   let app: FastifyInstance | null = null;
   const cleanup = async () => {
     await app?.close();
@@ -105,7 +107,7 @@ export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2
     if (options.demo ?? true) {
       await loadDemoData(database, serverPlugins, root, (message) => {
         if (!message.startsWith('Loaded')) throw new Error(message);
-      });
+      }, { dataDir });
     }
     if (options.users ?? true) {
       for (const user of E2E_USERS) {
@@ -121,7 +123,8 @@ export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2
       rateLimitPerClient: 10_000,
       rateLimitPerAccount: 10_000,
     };
-    app = await buildApp({ config, database, plugins: serverPlugins, localesDir: path.join(root, 'locales'), logger: false });
+    // Import jobs run in worker threads that open this same database (the config does not name it).
+    app = await buildApp({ config, database, plugins: serverPlugins, localesDir: path.join(root, 'locales'), logger: false, jobs: { connection, pollMs: 500 } });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     const running = app;
 

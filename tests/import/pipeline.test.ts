@@ -83,11 +83,12 @@ describe.each(testDialects())('import pipeline on %s', (dialect) => {
     // check() reads through the database itself; write() gets the transaction and the same options.
     expect(calls.check).toHaveLength(1);
     expect(calls.check[0].db).toEqual({ db: db.database.db, dialect });
-    expect(calls.check[0].options).toEqual({ update: true, now: NOW });
+    // The importer gets the defaults of what a job may set: public datasets, no target, no user.
+    expect(calls.check[0].options).toMatchObject({ update: true, now: NOW, datasetStateId: 1, targetDatasetId: null, userId: null });
     expect(calls.write).toHaveLength(1);
     expect(calls.write[0].db.db).not.toBe(db.database.db);
     expect(calls.write[0].db.dialect).toBe(dialect);
-    expect(calls.write[0].options).toEqual({ update: true, now: NOW });
+    expect(calls.write[0].options).toMatchObject({ update: true, now: NOW, datasetStateId: 1, targetDatasetId: null, userId: null });
   });
 
   it('writes nothing when check() reports an error, and returns every issue', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readImportFile } from '../../src/server/import/read-file.js';
+import { ImportFileError, readImportFile } from '../../src/server/import/read-file.js';
 import type { Sheet } from '../../src/server/import/importer.js';
 import { plainNumber } from '../../src/server/import/read-xlsx.js';
 import { expectFileError, MB, MCPD_XLSX, scratchDir } from './helpers.js';
@@ -89,9 +89,7 @@ describe('cell values', () => {
       ['date', new Date(Date.UTC(2001, 4, 12))],
       ['formula', { formula: 'B2*2', result: 40020 } as ExcelJS.CellFormulaValue],
       ['formula text', { formula: 'UPPER("ab")', result: 'AB' } as ExcelJS.CellFormulaValue],
-      ['formula no result', { formula: 'B2*2' } as ExcelJS.CellFormulaValue],
       ['formula date', { formula: 'B8+1', result: new Date(Date.UTC(2001, 4, 13)) } as ExcelJS.CellFormulaValue, 'yyyy-mm-dd'],
-      ['formula error', { formula: '1/0', result: { error: '#DIV/0!' } } as ExcelJS.CellFormulaValue],
       ['rich text', { richText: [{ text: 'Hor', font: { bold: true } }, { text: 'deum' }] }],
       ['hyperlink', { text: 'Genesys', hyperlink: 'https://www.genesys-pgr.org' }],
       ['boolean', true],
@@ -117,9 +115,7 @@ describe('cell values', () => {
       date: '2001-05-12',
       formula: '40020',
       'formula text': 'AB',
-      'formula no result': null,
       'formula date': '2001-05-13',
-      'formula error': null,
       'rich text': 'Hordeum',
       hyperlink: 'Genesys',
       boolean: 'true',
@@ -127,6 +123,27 @@ describe('cell values', () => {
       spaces: 'two lines here',
       blank: null,
     });
+  });
+
+  it('reports every formula without a stored result or with an error result, by cell, instead of reading it as empty', async () => {
+    const file = `${scratch.dir}/formulas.xlsx`;
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('DATA');
+    sheet.addRow(['ACCENUMB', 'VALUE']);
+    sheet.addRow(['A-1', { formula: 'B3*2', result: 4 } as ExcelJS.CellFormulaValue]);
+    sheet.addRow(['A-2', { formula: 'B2*2' } as ExcelJS.CellFormulaValue]);
+    sheet.addRow([{ formula: 'UPPER("a")' } as ExcelJS.CellFormulaValue, { formula: '1/0', result: { error: '#DIV/0!' } } as ExcelJS.CellFormulaValue]);
+    await workbook.xlsx.writeFile(file);
+    const error = (await read(file).then(() => null, (e: unknown) => e)) as ImportFileError;
+    expect(error).toBeInstanceOf(ImportFileError);
+    expect(error.issue.status).toBe('GENERIC_FORMULA_WITHOUT_VALUE');
+    expect(error.issues.map((i) => [i.sheet, i.rowIndex, i.column, i.type])).toEqual([
+      ['DATA', 3, 'B3', 'ERROR'],
+      ['DATA', 4, 'A4', 'ERROR'],
+      ['DATA', 4, 'B4', 'ERROR'],
+    ]);
+    // The streaming reader hands an error result (t="e") over as no result at all: both are reported.
+    expect(error.issues[2].message).toMatch(/^The formula in DATA!B4 (has no stored result|results in #DIV\/0!)/);
   });
 
   it('writes numbers as plain decimals', () => {

@@ -47,7 +47,7 @@ export async function waitForJob(
   token: string,
   uuid: string,
   until: (job: DataImportJob) => boolean = (job) => !['waiting', 'running'].includes(job.status),
-  timeoutMs = 60_000,
+  timeoutMs = 45_000,
 ): Promise<DataImportJob> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

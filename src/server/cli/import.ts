@@ -12,14 +12,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 const EXIT = { ok: 0, rejected: 1, usage: 2, failed: 3 } as const;
 
-const USAGE = `Usage: npm run import -- FILE [--type TYPE] [--check-only] [--update]
+const USAGE = `Usage: npm run import -- FILE [--type TYPE] [--check-only] [--update] [--dataset-state N] [--target-dataset ID]
 
-Checks a Germinate template (.xlsx, .txt, .tsv, .csv) and imports it into the database the server uses
+Checks a Germinate template (.xlsx, .txt, .tsv, .csv; .zip for images and shapefiles) and imports it into the database the server uses
 (DATABASE_URL, or the SQLite file in DATA_DIR, default ./data).
 
   --type TYPE    template type (default: mcpd); one of: TYPES
   --check-only   report problems, write nothing
   --update       update existing records instead of adding new ones
+  --dataset-state N   state of the datasets the import creates: 1 public (default), 2 private, 3 hidden
+  --target-dataset ID existing dataset the file adds to (e.g. a trial's shapefile)
 
 Exit status: 0 checked or imported, 1 the file was rejected, 2 usage or configuration error,
 3 the import failed unexpectedly (nothing was written).`;
@@ -29,6 +31,8 @@ interface Arguments {
   type: string;
   checkOnly: boolean;
   update: boolean;
+  datasetStateId: number;
+  targetDatasetId: number | null;
 }
 
 class UsageError extends Error {}
@@ -38,6 +42,14 @@ function parseArguments(args: string[]): Arguments | 'help' {
   let type = 'mcpd';
   let checkOnly = false;
   let update = false;
+  let datasetStateId = 1;
+  let targetDatasetId: number | null = null;
+  const numberOption = (name: string, i: number): [number, number] => {
+    const arg = args[i];
+    const value = arg === name ? args[i + 1] : arg.slice(name.length + 1);
+    if (!value || !/^\d+$/.test(value)) throw new UsageError(`${name} needs a whole number`);
+    return [Number(value), arg === name ? i + 1 : i];
+  };
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i];
     if (arg === '--') {
@@ -47,6 +59,10 @@ function parseArguments(args: string[]): Arguments | 'help' {
     if (arg === '--help' || arg === '-h') return 'help';
     if (arg === '--check-only') checkOnly = true;
     else if (arg === '--update') update = true;
+    else if (arg === '--dataset-state' || arg.startsWith('--dataset-state=')) {
+      [datasetStateId, i] = numberOption('--dataset-state', i);
+      if (![1, 2, 3].includes(datasetStateId)) throw new UsageError('--dataset-state must be 1, 2 or 3');
+    } else if (arg === '--target-dataset' || arg.startsWith('--target-dataset=')) [targetDatasetId, i] = numberOption('--target-dataset', i);
     else if (arg === '--type' || arg.startsWith('--type=')) {
       const value = arg === '--type' ? args[(i += 1)] : arg.slice('--type='.length);
       if (!value || value.startsWith('-')) throw new UsageError('--type needs a value');
@@ -56,7 +72,7 @@ function parseArguments(args: string[]): Arguments | 'help' {
   }
   if (files.length === 0) throw new UsageError('No file given');
   if (files.length > 1) throw new UsageError(`One file at a time (got ${files.length})`);
-  return { file: files[0], type, checkOnly, update };
+  return { file: files[0], type, checkOnly, update, datasetStateId, targetDatasetId };
 }
 
 async function main(): Promise<number> {
@@ -92,7 +108,14 @@ async function main(): Promise<number> {
       database,
       importers,
       { file: path.resolve(args.file), originalName: path.basename(args.file), type: args.type, update: args.update, checkOnly: args.checkOnly },
-      { maxBytes: config.maxUploadBytes, now: new Date() },
+      {
+        maxBytes: config.maxUploadBytes,
+        now: new Date(),
+        datasetStateId: args.datasetStateId,
+        targetDatasetId: args.targetDatasetId,
+        userId: null,
+        dataDir: config.dataDir,
+      },
     );
     console.log(formatReport(result, args.file));
     return result.status === 'rejected' ? EXIT.rejected : EXIT.ok;

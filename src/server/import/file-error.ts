@@ -12,6 +12,7 @@ export const IMPORT_FILE_STATUSES = [
   'GENERIC_CORRUPT_FILE',
   'GENERIC_ZIP_BOMB',
   'GENERIC_INVALID_ENCODING',
+  'GENERIC_FORMULA_WITHOUT_VALUE',
 ] as const;
 
 export type ImportFileStatus = (typeof IMPORT_FILE_STATUSES)[number];
@@ -19,11 +20,14 @@ export type ImportFileStatus = (typeof IMPORT_FILE_STATUSES)[number];
 /** Thrown by the file reader; carries the one issue that explains why the file cannot be read at all. */
 export class ImportFileError extends Error {
   readonly issue: ImportIssue;
+  /** Every occurrence when the problem is in cells (e.g. formulas without a value); else just `issue`. */
+  readonly issues: ImportIssue[];
 
-  constructor(status: ImportFileStatus, message: string, value: string | null = null) {
+  constructor(status: ImportFileStatus, message: string, value: string | null = null, cells: ImportIssue[] = []) {
     super(message);
     this.name = 'ImportFileError';
-    this.issue = issue(status, -1, { message, value, sheet: null });
+    this.issue = cells[0] ?? issue(status, -1, { message, value, sheet: null });
+    this.issues = cells.length > 0 ? cells : [this.issue];
   }
 
   get status(): string {

@@ -80,7 +80,7 @@ export async function runImport(
   } catch (error) {
     if (error instanceof ImportFileError) {
       log(`The file cannot be read: ${error.message}`);
-      return { status: 'rejected', issues: [error.issue], stats: null };
+      return { status: 'rejected', issues: error.issues, stats: null };
     }
     throw error;
   }

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { cleanCell, SheetBuilder } from './cells.js';
 import { ImportFileError } from './file-error.js';
-import type { CellText, ParsedFile, Sheet } from './importer.js';
+import { issue, type CellText, type ImportIssue, type ParsedFile, type Sheet } from './importer.js';
 import { checkDeclaredSizes, readZipDirectory, verifyMembers, type MemberSpan } from './zip-guard.js';
 
 /** The exceljs streaming reader's undocumented parts we rely on (exceljs 4.4). */
@@ -58,6 +58,7 @@ export async function readWorkbook(file: string, maxBytes: number): Promise<Pars
   internals.sharedStrings ??= [];
   const sheets = new Map<string, Sheet>();
   let hasContent = false;
+  const formulas: ImportIssue[] = [];
   try {
     for await (const worksheet of reader) {
       const name = sheetName(internals, worksheet as unknown as SheetReaderInternals);
@@ -68,6 +69,8 @@ export async function readWorkbook(file: string, maxBytes: number): Promise<Pars
         if (!row.hasValues) continue;
         const cells: CellText[] = new Array<CellText>(row.cellCount).fill(null);
         row.eachCell({ includeEmpty: false }, (cell, column) => {
+          const problem = formulaProblem(cell.value);
+          if (problem) formulas.push(formulaIssue(name, row.number, column, problem));
           cells[column - 1] = cellValueText(cell.value, cell.numFmt, date1904);
         });
         builder.add(row.number, cells);
@@ -83,6 +86,9 @@ export async function readWorkbook(file: string, maxBytes: number): Promise<Pars
     input.destroy();
   }
   checkAllSheetsRead(internals, sheets);
+  if (formulas.length > 0) {
+    throw new ImportFileError('GENERIC_FORMULA_WITHOUT_VALUE', formulas[0].message, null, formulas);
+  }
   if (!hasContent) throw new ImportFileError('GENERIC_EMPTY_FILE', 'The workbook has no filled cells.');
   return { sheets, kind: 'xlsx' };
 }
@@ -164,6 +170,36 @@ function checkAllSheetsRead(reader: ReaderInternals, sheets: Map<string, Sheet>)
     const target = rels.get(sheet.rId) ?? '';
     if (target.startsWith('worksheets/') && !sheets.has(sheet.name)) throw corrupt(`the sheet "${sheet.name}" cannot be read`);
   }
+}
+
+/**
+ * Formulas are read as the result the spreadsheet program stored with them (as Germinate's reader does).
+ * A formula without a stored result (files written by scripts, never opened in Excel) or with an error
+ * result (#DIV/0!, #REF!) has no value we could import: it is reported, cell by cell, instead of read as empty.
+ */
+function formulaProblem(value: ExcelJS.CellValue | undefined): string | null {
+  if (value === null || value === undefined || typeof value !== 'object' || value instanceof Date) return null;
+  if (!('formula' in value) && !('sharedFormula' in value)) return null;
+  const result: unknown = value.result;
+  if (result === undefined || result === null) return 'has no stored result';
+  if (typeof result === 'object' && result !== null && 'error' in result) return `results in ${String((result as { error: unknown }).error)}`;
+  return null;
+}
+
+function columnLetters(column: number): string {
+  let letters = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+function formulaIssue(sheet: string, row: number, column: number, problem: string): ImportIssue {
+  const cell = `${columnLetters(column)}${row}`;
+  return issue('GENERIC_FORMULA_WITHOUT_VALUE', row, {
+    sheet,
+    column: cell,
+    value: null,
+    message: `The formula in ${sheet}!${cell} ${problem}: save the file from a spreadsheet program, or replace the formula by its value.`,
+  });
 }
 
 /** Text of one cell value as Germinate's importers would see it (see import-rules §0.4). */

@@ -38,6 +38,8 @@ async function run(input: WorkerInput): Promise<WorkerMessage> {
   const post = (message: WorkerMessage) => parentPort?.postMessage(message);
   const database = await openDatabase(input.connection);
   const started = now();
+  const report = (result: ImportRunResult) =>
+    `${formatReport(result, job.original_filename ?? job.datatype)}\nFinished in ${((now() - started) / 1000).toFixed(1)} s`;
   try {
     const importers = serverPlugins.flatMap((p) => p.importers ?? []);
     const checkOnly = job.run_type === 'CHECK';
@@ -65,6 +67,8 @@ async function run(input: WorkerInput): Promise<WorkerMessage> {
           progress: (value) => post({ type: 'progress', value }),
           phase: (phase) => post({ type: 'phase', phase }),
           async beforeCommit(db, stats, issues) {
+            // The log is complete before anyone can see the job completed; a failing commit adds FAILED.
+            log(report({ status: 'imported', issues, stats }));
             // The job is marked done in the import's own transaction: both commit, or neither does.
             const done = await finishJob(db.db, job.id, runnerId, { status: 'completed', feedback: issues, stats }, now());
             if (!done) throw new LostJobError('The job was cancelled or taken over before the import committed.');
@@ -80,11 +84,13 @@ async function run(input: WorkerInput): Promise<WorkerMessage> {
     }
     // An import's row was completed inside its transaction; a check (or a rejected import) is completed now.
     const outcome = { status: 'completed' as const, feedback: result.issues, stats: result.stats };
-    if (result.status !== 'imported' && !(await finishJob(database.db, job.id, runnerId, outcome, now()))) {
-      log('The job was cancelled before its check finished.');
-      return { type: 'done', status: 'lost' };
+    if (result.status !== 'imported') {
+      log(report(result));
+      if (!(await finishJob(database.db, job.id, runnerId, outcome, now()))) {
+        log('The job was cancelled before its check finished.');
+        return { type: 'done', status: 'lost' };
+      }
     }
-    log(`${formatReport(result, job.original_filename ?? job.datatype)}\nFinished in ${((now() - started) / 1000).toFixed(1)} s`);
     return { type: 'done', status: 'completed' };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

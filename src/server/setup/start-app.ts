@@ -39,7 +39,7 @@ export async function startGerminate(config: ServerConfig, options: StartOptions
     await migrateAll(database, options.plugins);
     const admin = await ensureFirstAdmin(database.db, config.adminUsername, config.adminPassword, new Date());
     if (config.loadDemoData && database.dialect === 'sqlite') {
-      await loadDemoData(database, options.plugins, options.root, options.log);
+      await loadDemoData(database, options.plugins, options.root, options.log, { dataDir: config.dataDir });
     }
     app = await buildApp({
       config,
