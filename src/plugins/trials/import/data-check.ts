@@ -47,7 +47,12 @@ export interface DataCheckContext {
   lookup: GermplasmLookup;
   /** Names on the LOCATION sheet (exact), or null when the workbook has none. */
   siteNames: Set<string> | null;
+  signal?: AbortSignal;
+  /** Fraction of the rows checked. */
+  progress?(fraction: number): void;
 }
+
+const ROWS_PER_STEP = 5_000;
 
 /** Every DATA row: germplasm, rep, plot position, coordinates, and each trait value against its trait. */
 export function checkDataRows(sheet: Sheet, layout: DataLayout, context: DataCheckContext): ImportIssue[] {
@@ -55,7 +60,11 @@ export function checkDataRows(sheet: Sheet, layout: DataLayout, context: DataChe
   const c = layout.columns;
   const plots = new Map<string, { germplasm: string; row: number }>();
   const unnamed = new Set<number>();
-  for (const { row, cells } of sheet.rows) {
+  for (const [n, { row, cells }] of sheet.rows.entries()) {
+    if (n % ROWS_PER_STEP === 0 && n > 0) {
+      context.signal?.throwIfAborted();
+      context.progress?.(n / sheet.rows.length);
+    }
     const cell = (name: string) => cellAt(cells, c.get(name));
     const at = (column: string, value: string | null, message?: string) => ({ sheet: sheet.name, column, value, message });
     for (const [name, limit] of [['Rep', 10], ['Block', 10], ['Treatment', 255]] as const) {

@@ -17,9 +17,10 @@ export const trialImporter: TemplateImporter = {
   type: 'trial',
   extensions: ['.xlsx'],
 
-  async check(file, target) {
+  async check(file, target, options) {
     const db = trialsDb(target);
     let issues: ImportIssue[] = await checkDatasheet(file, db);
+    options.progress?.(0.1);
     const phenotypes = readPhenotypes(file.sheets.get(PHENOTYPES));
     issues = issues.concat(phenotypes.issues);
     const data = file.sheets.get(DATA);
@@ -32,9 +33,11 @@ export const trialImporter: TemplateImporter = {
     const location = file.sheets.get(LOCATION);
     const siteNames = location ? new Set(readSites(location).map((s) => s.name)) : null;
     // concat, not push(...): a broken 100,000-row file yields more issues than a call takes arguments.
-    issues = issues.concat(checkDataRows(data, layout, { lookup: await GermplasmLookup.load(db), siteNames }));
+    const lookup = await GermplasmLookup.load(db);
+    issues = issues.concat(checkDataRows(data, layout, { lookup, siteNames, signal: options.signal, progress: (f) => options.progress?.(0.1 + 0.8 * f) }));
     const dates = file.sheets.get(RECORDING_DATES);
     if (dates) issues = issues.concat(checkRecordingDates(data, dates, layout, readDataLayout(dates, catalogue).layout));
+    options.progress?.(1);
     return issues;
   },
 
