@@ -50,11 +50,12 @@ export async function writeDatasheet(file: ParsedFile, db: TrialsDb, options: Im
     siteIds.add(id);
   }
 
-  const study = brapiStudy(file.sheets.get(ATTRIBUTES));
+  // A `BrAPI Study DB ID` attribute names an existing trials dataset (checked) to add the data to.
+  const studyId = brapiStudy(file.sheets.get(ATTRIBUTES))?.id ?? null;
+  const createdDataset = studyId === null;
   let datasetId: number;
-  const createdDataset = study?.id === undefined || study.id === null;
-  if (!createdDataset && study?.id != null) {
-    datasetId = study.id;
+  if (studyId !== null) {
+    datasetId = studyId;
   } else {
     const meta = readMetadata(file.sheets.get(METADATA)).values;
     const value = (label: string) => meta.get(label) ?? null;
