@@ -52,6 +52,22 @@ describe.each(testDialects())('trials update mode and cancellation (%s)', (diale
     expect((await h.counts()).phenotypes).toBe(before.phenotypes + 1);
   });
 
+  it('a BrAPI Study DB ID attribute adds the data to that trials dataset instead of making one', async () => {
+    const existing = await h.db.selectFrom('datasets').select('id').executeTakeFirstOrThrow();
+    const before = await h.counts();
+    const book = validBook();
+    book.ATTRIBUTES = [['Attribute', 'Type', 'Value'], ['BrAPI Study DB ID', 'numeric', String(existing.id)]];
+    const { issues, stats } = await h.run(trialImporter, (await xlsxFile(book)).file);
+    expect(issues).toEqual([]);
+    expect(stats).toMatchObject({ datasetId: existing.id });
+    const after = await h.counts();
+    expect(after.datasets).toBe(before.datasets);
+    expect(after.attributedata).toBe(before.attributedata);
+    const plots = await h.db.selectFrom('trialsetup').select('dataset_id').execute();
+    expect(plots.every((p) => p.dataset_id === existing.id)).toBe(true);
+    expect(plots).toHaveLength(before.trialsetup * 2);
+  });
+
   it('a cancelled write stops and leaves nothing behind', async () => {
     const before = await h.counts();
     const controller = new AbortController();
