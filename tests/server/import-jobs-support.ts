@@ -16,7 +16,7 @@ export async function upload(
 ): Promise<Response> {
   const form = new FormData();
   const bytes = typeof file.bytes === 'string' ? new TextEncoder().encode(file.bytes) : file.bytes;
-  form.append('fileToUpload', new Blob([bytes]), file.name);
+  form.append('fileToUpload', new Blob([new Uint8Array(bytes)]), file.name);
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   return fetch(`${server.url}/api/import/template/file?${new URLSearchParams(query)}`, { method: 'POST', headers, body: form });
 }

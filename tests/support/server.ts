@@ -48,6 +48,8 @@ export async function startServer(
     /** Login/registration attempts per minute; high by default so that suites logging in often are not limited. */
     rateLimitPerClient?: number;
     rateLimitPerAccount?: number;
+    /** Largest upload (MAX_UPLOAD_BYTES). */
+    maxUploadBytes?: number;
     /** Run the job runner (imports in worker threads; default true); numbers tune its intervals for tests. */
     jobs?: boolean | { pollMs?: number; heartbeatMs?: number; staleMs?: number };
   } = {},
@@ -68,6 +70,7 @@ export async function startServer(
     rateLimitPerClient: options.rateLimitPerClient ?? 10_000,
     rateLimitPerAccount: options.rateLimitPerAccount ?? 10_000,
     clientDir: options.clientDir ?? path.join(db.dataDir, 'no-client'),
+    ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
   };
   for (const user of TEST_USERS) {
     await createUser(db.database.db, { username: user.username, password: passwordOf(user.username), userType: user.userType }, new Date());

@@ -107,6 +107,11 @@ export class JobRunner {
     return this.running.has(id);
   }
 
+  /** True while the job's worker is in its write transaction. */
+  isWriting(id: number): boolean {
+    return this.running.get(id)?.writing ?? false;
+  }
+
   /** A job was cancelled (its row already says so): stop its worker; its transaction rolls back. */
   async cancel(id: number): Promise<void> {
     const run = this.running.get(id);
