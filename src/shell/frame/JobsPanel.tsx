@@ -110,7 +110,8 @@ export function JobsPanel() {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
 
-  const curator = role !== null && hasRole(role, 'DATA_CURATOR');
+  // Under authMode NONE everything is open (SPEC §6), curator actions included.
+  const curator = settings.authMode === 'NONE' || (role !== null && hasRole(role, 'DATA_CURATOR'));
   if (!curator && jobs.length === 0) return null;
   const canOpenReport = isAvailable('import:open-report');
   return (
