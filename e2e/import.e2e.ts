@@ -200,6 +200,32 @@ describe('data uploader and import jobs', () => {
     await checkAxe(page);
   });
 
+  it('shows a long check\'s progress, and cancelling it from the panel stops the job', async () => {
+    // 300,000 generated MCPD rows: long enough to catch the check while it runs.
+    const header = fs.readFileSync(path.join(ROOT, 'src/plugins/trials/demo/trials-germplasm.tsv'), 'utf8').split('\n')[0].split('\t');
+    const line = (i: number) => header.map((column) => ({ ACCENUMB: `BIG-${i}`, GENUS: 'Hordeum', SPECIES: 'vulgare', CROPNAME: 'Barley', SAMPSTAT: '500', 'Entity type': 'Accession' })[column] ?? '').join('\t');
+    const big = path.join(scratch, 'big-passport.tsv');
+    fs.writeFileSync(big, [header.join('\t'), ...Array.from({ length: 300_000 }, (_, i) => line(i + 1))].join('\n') + '\n');
+
+    const page = await browser.page();
+    await server.login(page, 'curator');
+    await page.goto(`${server.url}/import/data-upload/mcpd`);
+    await page.getByLabel('Choose a file (.xlsx, .txt, .tsv, .csv)').setInputFiles(big);
+    await page.getByRole('button', { name: 'Upload and check' }).click();
+    const job = panel(page).getByRole('listitem').filter({ hasText: 'big-passport.tsv' });
+    await job.getByText(/^Check: (waiting|running)/).waitFor(POLL);
+    await page.getByTestId('import-job').getByRole('progressbar', { name: 'Progress of the Check' }).waitFor(POLL);
+
+    await job.getByRole('button', { name: 'Cancel big-passport.tsv' }).click();
+    await job.getByText('Removing a running job will cancel it.', { exact: false }).waitFor(POLL);
+    await job.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect.poll(() => job.count(), POLL).toBe(0);
+    const stored = await server.database.db.selectFrom('async_jobs').select(['status', 'visibility']).where('original_filename', '=', 'big-passport.tsv').executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ status: 'cancelled' });
+    // The uploader stops following it: the server no longer lists it.
+    await page.getByText('This job no longer exists: it was removed or has expired.').waitFor(POLL);
+  });
+
   it('follows the data import mode: verify only disables Import, none switches uploads off', async () => {
     const page = await browser.page();
     await server.login(page, 'curator');
