@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/databases.js';
 import { removeScratch, trialImporter, trialsHarness, validBook, xlsxFile, type TrialsHarness } from './trials-fixtures.js';
@@ -66,6 +68,18 @@ describe.each(testDialects())('trials update mode and cancellation (%s)', (diale
     const plots = await h.db.selectFrom('trialsetup').select('dataset_id').execute();
     expect(plots.every((p) => p.dataset_id === existing.id)).toBe(true);
     expect(plots).toHaveLength(before.trialsetup * 2);
+  });
+
+  it('keeps the uploaded workbook as the dataset\'s backup file resource when the pipeline gives its path', async () => {
+    const { path: upload, file } = await xlsxFile(validBook());
+    const { stats } = await h.run(trialImporter, { ...file, source: { path: upload, name: 'my trial.xlsx' } });
+    const resource = await h.db.selectFrom('fileresources').innerJoin('fileresourcetypes as t', 't.id', 'fileresources.fileresourcetype_id')
+      .select(['fileresources.id', 'fileresources.name', 'path', 'fileresourcetype_id', 't.name as type']).where('fileresources.id', '=', stats?.fileResourceId as number).executeTakeFirstOrThrow();
+    expect(resource).toMatchObject({ name: 'my trial.xlsx', type: 'Dataset resource' });
+    const stored = path.join(h.test.dataDir, 'data', 'download', String(resource.fileresourcetype_id), resource.path as string);
+    expect(fs.readFileSync(stored)).toEqual(fs.readFileSync(upload));
+    const links = await h.db.selectFrom('datasetfileresources').select('dataset_id').where('fileresource_id', '=', resource.id).execute();
+    expect(links).toEqual([{ dataset_id: stats?.datasetId }]);
   });
 
   it('a cancelled write stops and leaves nothing behind', async () => {
