@@ -32,7 +32,7 @@ describe.each(testDialects())('images and climate jobs on %s', (dialect) => {
       // The job's log says why: shown in the failure.
       const log = await server.api('GET', `import/template/${uuid}/log`, { token: curator });
       const files = unzipSync(new Uint8Array(await log.arrayBuffer()));
-      expect.fail(`${file} ${imported.status}: ${Object.values(files).map(strFromU8).join('\n')}`);
+      expect.fail(`${file} ${imported.status}: ${Object.values(files).map((f) => strFromU8(f)).join('\n')}`);
     }
     return imported;
   }
