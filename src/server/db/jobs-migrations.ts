@@ -16,7 +16,7 @@ export const jobMigrations: SchemaMigration[] = [
         withId(db.schema.createTable('async_jobs'), dialect)
           .addColumn('uuid', 'text', (c) => c.notNull().unique())
           .addColumn('kind', 'text', (c) => c.notNull().defaultTo('import'))
-          // Germinate's scheduler job id: here the runner that claimed the job ("host:pid:n").
+          // Germinate's scheduler job id: here an id of the run (claimed_by says which runner).
           .addColumn('job_id', 'text')
           .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
           .addColumn('datatype', 'text', (c) => c.notNull())

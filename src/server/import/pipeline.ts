@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { CoreTables } from '../db/tables.js';
 import type { ImportDb, ImportIssue, ImportOptions, ImportStats, ParsedFile, TemplateImporter } from './importer.js';
 import { ImportFileError, readImportFile } from './read-file.js';
 
@@ -111,7 +113,7 @@ export async function runImport(
   log('Writing in one transaction');
   options.phase?.('write');
   const writeOptions: ImportOptions = { ...importOptions, progress: report.within(checkShare, 1) };
-  const stats = await database.db.transaction().execute(async (trx) => {
+  const stats = await writeTransaction(database, async (trx) => {
     const db: ImportDb = { db: trx, dialect: database.dialect };
     const written = await importer.write(file, db, writeOptions);
     options.signal?.throwIfAborted();
@@ -120,6 +122,27 @@ export async function runImport(
   });
   report.at(1);
   return { status: 'imported', issues, stats };
+}
+
+/**
+ * One transaction for the whole write. On SQLite it begins IMMEDIATE: it takes the write lock first
+ * (waiting for busy_timeout if another connection writes), because a deferred transaction that read
+ * before another connection committed fails with "database is locked" at its first write, no waiting
+ * (WAL snapshot rule) — and an import runs in a worker thread beside the server's own connection.
+ */
+async function writeTransaction<T>(database: Database, work: (db: Kysely<CoreTables>) => Promise<T>): Promise<T> {
+  if (database.dialect !== 'sqlite') return database.db.transaction().execute(work);
+  return database.db.connection().execute(async (connection) => {
+    await sql`BEGIN IMMEDIATE`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`COMMIT`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`ROLLBACK`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
 }
 
 /** Reading takes this share of the bar, checking up to CHECK_SHARE, writing the rest. */

@@ -137,13 +137,15 @@ export async function listJobs(db: Kysely<CoreTables>, userId: number | null, uu
  * one writer at a time: the UPDATE … WHERE status = 'waiting' is atomic, and losing a race just tries again.
  */
 export async function claimNextJob(database: Database, runnerId: string, now: number): Promise<JobRow | null> {
-  const set = { status: 'running' as const, claimed_by: runnerId, job_id: runnerId, heartbeat: iso(now), started_on: iso(now), updated_on: iso(now), progress: 0 };
+  // jobId (shown to clients) names the run, not the host: the runner's random part and the job's id.
+  const jobId = (id: number) => `${runnerId.split(':').pop()}-${id}`;
+  const set = { status: 'running' as const, claimed_by: runnerId, heartbeat: iso(now), started_on: iso(now), updated_on: iso(now), progress: 0 };
   if (database.dialect === 'postgres') {
     return database.db.transaction().execute(async (trx) => {
       const next = await sql<{ id: number }>`SELECT id FROM async_jobs WHERE status = 'waiting' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`.execute(trx);
       const id = next.rows[0]?.id;
       if (id === undefined) return null;
-      return (await trx.updateTable('async_jobs').set(set).where('id', '=', id).returningAll().executeTakeFirst()) ?? null;
+      return (await trx.updateTable('async_jobs').set({ ...set, job_id: jobId(id) }).where('id', '=', id).returningAll().executeTakeFirst()) ?? null;
     });
   }
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -151,7 +153,7 @@ export async function claimNextJob(database: Database, runnerId: string, now: nu
     if (!next) return null;
     const claimed = await database.db
       .updateTable('async_jobs')
-      .set(set)
+      .set({ ...set, job_id: jobId(next.id) })
       .where('id', '=', next.id)
       .where('status', '=', 'waiting')
       .returningAll()
