@@ -125,6 +125,8 @@ describe('data uploader and import jobs', () => {
     await page.getByLabel('Type', { exact: true }).selectOption('ERROR');
     await page.getByText('Showing 0 of 2.').waitFor(POLL);
     await page.getByLabel('Type', { exact: true }).selectOption('ALL');
+    await page.getByLabel('Kind', { exact: true }).selectOption({ label: 'The replicate is missing; 1 is used. (TRIALS_DATA_REP_MISSING)' });
+    await page.getByText('Showing 2 of 2.').waitFor(POLL);
     await page.getByRole('searchbox', { name: 'Text' }).fill('3');
     await page.getByText('Showing 1 of 2.').waitFor(POLL);
     await page.getByRole('searchbox', { name: 'Text' }).fill('');
@@ -197,6 +199,16 @@ describe('data uploader and import jobs', () => {
     await page.getByLabel('Status des neuen Datensatzes').waitFor(POLL);
     await page.getByRole('link', { name: 'Leere Vorlage „Versuche (phänotypische Daten)“ herunterladen' }).waitFor(POLL);
     await page.getByRole('heading', { name: 'Importaufträge' }).waitFor(POLL);
+    await checkAxe(page);
+
+    // The report in German: counts, the kind's text, the columns, and the reason Import is blocked.
+    await page.getByLabel('Datei auswählen (.xlsx)').setInputFiles(missingRepFile());
+    await page.getByRole('button', { name: 'Hochladen und prüfen' }).click();
+    await expect.poll(() => summary(page).textContent(), POLL).toBe('Keine Fehler, 2 Warnungen.');
+    await page.getByRole('heading', { name: /Die Wiederholung fehlt; 1 wird verwendet\./ }).waitFor(POLL);
+    await page.getByRole('columnheader', { name: 'Zeile' }).first().waitFor(POLL);
+    await page.getByRole('button', { name: 'Trotz 2 Warnungen importieren' }).waitFor(POLL);
+    await panel(page).getByRole('listitem').filter({ hasText: 'missing-rep-trials.xlsx' }).getByText('Prüfung: abgeschlossen').first().waitFor(POLL);
     await checkAxe(page);
   });
 

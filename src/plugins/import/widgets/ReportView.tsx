@@ -23,7 +23,12 @@ export function ReportView(props: { id: string; issues: readonly ImportIssue[]; 
   const { t } = useServices();
   const [filter, setFilter] = useState<IssueFilter>(NO_FILTER);
   const translate = useMemo(() => issueText(t), [t]);
-  const kinds = useMemo(() => [...new Set(props.issues.map((issue) => issue.status))].sort(), [props.issues]);
+  // One option per kind, named by its text in the user's language (the code after it, for searching docs).
+  const kinds = useMemo(() => {
+    const first = new Map<string, ImportIssue>();
+    for (const issue of props.issues) if (!first.has(issue.status)) first.set(issue.status, issue);
+    return [...first].map(([status, issue]) => ({ status, label: `${translate(issue)} (${status})` })).sort((a, b) => a.label.localeCompare(b.label));
+  }, [props.issues, translate]);
   const shown = useMemo(() => filterIssues(props.issues, filter, translate), [props.issues, filter, translate]);
   const groups = useMemo(() => groupIssues(shown), [shown]);
   const total = countIssues(props.issues);
@@ -62,8 +67,8 @@ export function ReportView(props: { id: string; issues: readonly ImportIssue[]; 
               <select id={`${props.id}-kind`} value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value })}>
                 <option value="">{t('import.report.all')}</option>
                 {kinds.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {kind}
+                  <option key={kind.status} value={kind.status}>
+                    {kind.label}
                   </option>
                 ))}
               </select>
