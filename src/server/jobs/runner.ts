@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database, DatabaseOptions } from '../db/database.js';
 import type { Clock } from '../fastify-types.js';
 import { appendJobLog, claimNextJob, failRunningJob, failStaleJobs, setProgress, statusesOf, type JobRow } from './store.js';
-import type { WorkerInput, WorkerMessage } from './worker.js';
+import type { WorkerInput, WorkerMessage, WorkerRequest } from './worker.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +55,8 @@ export class JobRunner {
   /** host:pid:random — tells other processes on this host whether the runner's process still lives. */
   readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly running = new Map<number, Running>();
+  /** A worker that finished its job and waits for the next (loading the importers takes a while). */
+  private idle: Worker | null = null;
   private timers: NodeJS.Timeout[] = [];
   private polling = false;
   private pollAgain = false;
@@ -91,6 +93,13 @@ export class JobRunner {
     this.timers.forEach((t) => clearInterval(t));
     this.timers = [];
     await Promise.all([...this.running.values()].map((r) => this.end(r, 'FAILED: the server stopped during the job. Nothing was written.', false)));
+    await this.dropIdle();
+  }
+
+  private async dropIdle(): Promise<void> {
+    const idle = this.idle;
+    this.idle = null;
+    if (idle) await idle.terminate();
   }
 
   /** A job was queued: look now rather than at the next poll. */
@@ -125,6 +134,7 @@ export class JobRunner {
     for (const run of this.running.values()) run.done = true;
     await Promise.all([...this.running.values()].map(async (r) => r.worker.terminate()));
     this.running.clear();
+    await this.dropIdle();
   }
 
   /** Fails jobs of runners that stopped beating, or whose process on this host is gone. */
@@ -171,18 +181,39 @@ export class JobRunner {
       maxBytes: this.options.maxBytes,
       clockOffset: this.options.clock.now() - Date.now(),
     };
-    const worker = startWorker(input);
+    const worker = this.idle ?? startWorker();
+    this.idle = null;
     let exited!: () => void;
     const run: Running = { job, worker, progress: 0, writing: false, done: false, cancelled: false, exited: new Promise((r) => (exited = r)) };
     this.running.set(job.id, run);
-    worker.on('message', (message: WorkerMessage) => {
+    const detach = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      this.running.delete(job.id);
+    };
+    const onMessage = (message: WorkerMessage) => {
       if (message.type === 'progress') run.progress = message.value;
       else if (message.type === 'phase') run.writing = message.phase === 'write';
-      else if (message.type === 'done') run.done = true;
-    });
-    worker.on('error', (error) => appendJobLog(this.options.dataDir, job.uuid, `FAILED: ${error.stack ?? error.message}`, this.options.clock.now()));
-    worker.on('exit', () => {
-      this.running.delete(job.id);
+      else if (message.type === 'done') {
+        run.done = true;
+        detach();
+        exited();
+        // The worker stays for the next job; it does not keep the process alive meanwhile.
+        if (this.stopped || this.idle) void worker.terminate();
+        else {
+          worker.unref();
+          this.idle = worker;
+          worker.once('exit', () => {
+            if (this.idle === worker) this.idle = null;
+          });
+        }
+        this.kick();
+      }
+    };
+    const onError = (error: Error) => appendJobLog(this.options.dataDir, job.uuid, `FAILED: ${error.stack ?? error.message}`, this.options.clock.now());
+    const onExit = () => {
+      detach();
       exited();
       // A worker that ended without finishing its job (it crashed, ran out of memory): failed, nothing written.
       if (!run.done && !run.cancelled) {
@@ -191,7 +222,12 @@ export class JobRunner {
         });
       }
       this.kick();
-    });
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.ref();
+    worker.postMessage({ type: 'run', input } satisfies WorkerRequest);
   }
 
   private async end(run: Running, line: string, cancelled: boolean): Promise<void> {
@@ -240,15 +276,15 @@ function processGone(runnerId: string): boolean {
  * (tests, tsx), worker.ts loaded through tsx's loader, which a worker thread must register itself (Node 20
  * does not apply --import to a worker's entry).
  */
-function startWorker(input: WorkerInput): Worker {
+function startWorker(): Worker {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     const tsx = pathToFileURL(path.join(path.dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
     const entry = new URL('./worker.ts', here).href;
     const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-    return new Worker(code, { eval: true, workerData: input });
+    return new Worker(code, { eval: true });
   }
   const besideBundle = new URL('./job-worker.mjs', here);
   const entry = fs.existsSync(fileURLToPath(besideBundle)) ? besideBundle : new URL('../server/job-worker.mjs', here);
-  return new Worker(entry, { workerData: input });
+  return new Worker(entry);
 }

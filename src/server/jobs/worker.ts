@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase, type DatabaseOptions } from '../db/database.js';
+import { parentPort } from 'node:worker_threads';
+import { openDatabase, type Database, type DatabaseOptions } from '../db/database.js';
 import { issue } from '../import/importer.js';
 import { runImport, type ImportRunResult } from '../import/pipeline.js';
 import { formatReport } from '../import/report.js';
@@ -18,6 +18,12 @@ export interface WorkerInput {
   clockOffset: number;
 }
 
+/** What a runner posts to a worker: one job at a time (the worker stays for the next one). */
+export interface WorkerRequest {
+  type: 'run';
+  input: WorkerInput;
+}
+
 /** Messages a worker posts to its runner. */
 export type WorkerMessage =
   | { type: 'progress'; value: number }
@@ -31,12 +37,11 @@ class LostJobError extends Error {}
  * server's event loop. An import's rows and the job's "completed" are committed in one transaction, so a job
  * cancelled (or a worker terminated) before the commit leaves nothing behind.
  */
-async function run(input: WorkerInput): Promise<WorkerMessage> {
+async function run(input: WorkerInput, database: Database): Promise<WorkerMessage> {
   const now = () => Date.now() + input.clockOffset;
   const { job, runnerId, dataDir } = input;
   const log = (line: string) => appendJobLog(dataDir, job.uuid, line, now());
   const post = (message: WorkerMessage) => parentPort?.postMessage(message);
-  const database = await openDatabase(input.connection);
   const started = now();
   const report = (result: ImportRunResult) =>
     `${formatReport(result, job.original_filename ?? job.datatype)}\nFinished in ${((now() - started) / 1000).toFixed(1)} s`;
@@ -98,16 +103,27 @@ async function run(input: WorkerInput): Promise<WorkerMessage> {
     const feedback = [issue('GENERIC_IO_ERROR', -1, { message: 'The job failed unexpectedly; nothing was written. Its log has the details.' })];
     await finishJob(database.db, job.id, runnerId, { status: 'failed', feedback, stats: null }, now()).catch(() => false);
     return { type: 'done', status: 'failed' };
-  } finally {
-    await database.close().catch(() => undefined);
   }
 }
 
-if (parentPort && workerData) {
+/**
+ * The worker stays alive between jobs (starting one costs loading every importer), with its connection
+ * open; the runner terminates it to cancel a job or on shutdown, and starts a new one when needed.
+ */
+if (parentPort) {
   const port = parentPort;
-  void run(workerData as WorkerInput).then(
-    (message) => port.postMessage(message),
-    // openDatabase itself failed: the runner marks the job failed when the thread ends without "done".
-    (error: unknown) => appendJobLog((workerData as WorkerInput).dataDir, (workerData as WorkerInput).job.uuid, `FAILED: ${String(error)}`, Date.now()),
-  );
+  let database: Promise<Database> | null = null;
+  port.on('message', (request: WorkerRequest) => {
+    if (request.type !== 'run') return;
+    const { input } = request;
+    database ??= openDatabase(input.connection);
+    void database.then((db) => run(input, db)).then(
+      (message) => port.postMessage(message),
+      // openDatabase itself failed: the runner marks the job failed when the thread ends without "done".
+      (error: unknown) => {
+        appendJobLog(input.dataDir, input.job.uuid, `FAILED: ${String(error)}`, Date.now());
+        process.exit(1);
+      },
+    );
+  });
 }
