@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { climateImporter } from '../../src/plugins/climate/import/climate-importer.js';
@@ -53,7 +55,10 @@ async function writeBook(dir: ReturnType<typeof scratchDir>, name: string, book:
   return file;
 }
 
-const TABLES = ['datasets', 'experiments', 'climates', 'climatedata', 'units', 'locations', 'datasetlocations', 'attributes', 'attributedata'] as const;
+const TABLES = [
+  'datasets', 'experiments', 'climates', 'climatedata', 'units', 'locations', 'datasetlocations', 'attributes', 'attributedata',
+  'fileresources', 'datasetfileresources',
+] as const;
 
 describe.each(testDialects())('climate import on %s', (dialect) => {
   let t: TestDatabase;
@@ -66,9 +71,9 @@ describe.each(testDialects())('climate import on %s', (dialect) => {
   };
   /** What the pipeline does: read, check, and write in one transaction only without an ERROR. */
   const run = async (file: string, options: Partial<ImportOptions> = {}): Promise<{ issues: ImportIssue[]; stats: ImportStats | null }> => {
-    const parsed = await readImportFile(file, { maxBytes: MAX_BYTES, extensions: climateImporter.extensions });
+    const parsed = await readImportFile(file, { maxBytes: MAX_BYTES, extensions: climateImporter.extensions, originalName: path.basename(file) });
     const target = { db: t.database.db, dialect };
-    const all: ImportOptions = { update: false, now: NOW, ...options };
+    const all: ImportOptions = { update: false, now: NOW, dataDir: t.dataDir, ...options };
     const issues = await climateImporter.check(parsed, target, all);
     if (issues.some((i) => i.type === 'ERROR')) return { issues, stats: null };
     const stats = await t.database.db.transaction().execute((trx) => climateImporter.write(parsed, { db: trx, dialect }, all));
@@ -127,6 +132,13 @@ describe.each(testDialects())('climate import on %s', (dialect) => {
     const attribute = await db().selectFrom('attributedata').innerJoin('attributes', 'attributes.id', 'attributedata.attribute_id')
       .select(['name', 'value', 'target_table']).where('foreign_id', '=', dataset.id).where('name', '=', 'Temperature sensor').executeTakeFirstOrThrow();
     expect(attribute).toEqual({ name: 'Temperature sensor', value: 'TempComp S301', target_table: 'datasets' });
+    // The workbook is kept as the dataset's file resource (import-rules §0.5).
+    const resource = await db().selectFrom('fileresources').innerJoin('datasetfileresources', 'datasetfileresources.fileresource_id', 'fileresources.id')
+      .selectAll('fileresources').where('dataset_id', '=', dataset.id).executeTakeFirstOrThrow();
+    expect(stats!.fileResourceId).toBe(resource.id);
+    expect(resource).toMatchObject({ name: 'example-environmental-data.xlsx', path: `${resource.id}-example-environmental-data.xlsx`, filesize: fs.statSync(EXAMPLE).size });
+    const copy = path.join(t.dataDir, 'data', 'download', String(resource.fileresourcetype_id), resource.path!);
+    expect(fs.readFileSync(copy)).toEqual(fs.readFileSync(EXAMPLE));
 
     // A second import reuses climates, units and locations but makes a new dataset.
     const again = await run(EXAMPLE);
@@ -161,12 +173,18 @@ describe.each(testDialects())('climate import on %s', (dialect) => {
     expect([after.datasets, after.datasetlocations, after.climatedata]).toEqual([before.datasets, before.datasetlocations, before.climatedata + 5]);
   });
 
-  it('a cancelled import throws and its transaction leaves nothing', async () => {
+  it('a cancelled import throws and its transaction leaves nothing, no file either', async () => {
     const before = await counts();
+    const downloads = () => {
+      const root = path.join(t.dataDir, 'data', 'download');
+      return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }).length : 0;
+    };
+    const files = downloads();
     const controller = new AbortController();
     controller.abort();
     await expect(run(EXAMPLE, { signal: controller.signal })).rejects.toThrow();
     expect(await counts()).toEqual(before);
+    expect(downloads()).toBe(files);
   });
 
   const edit = (change: (b: Book) => void) => {

@@ -1,6 +1,7 @@
 import type { ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
 import type { ClimateDatatype } from '../tables.js';
 import { DATA_SHEET, readVariables, variableSheet, type VariableRow } from './climate-checks.js';
+import { backupWorkbook } from './backup.js';
 import { writeDatasheet, type DatasheetDb } from './datasheet-write.js';
 import { parseRecordingDate } from './values.js';
 
@@ -82,9 +83,13 @@ export async function writeClimate(file: ParsedFile, db: DatasheetDb, options: I
   if (datasheet.created && first !== null) {
     await db.updateTable('datasets').set({ date_start: first, date_end: last }).where('id', '=', datasheet.datasetId).execute();
   }
+  options.signal?.throwIfAborted();
+  // Last: nothing after the copy can fail and leave it behind (only the commit itself).
+  const fileResourceId = await backupWorkbook(db, file, options, datasheet.datasetId);
   options.progress?.(1);
   return {
     datasetId: datasheet.datasetId,
+    ...(fileResourceId === null ? {} : { fileResourceId }),
     climates: ids.size,
     newClimates,
     locations: datasheet.locations.size,
