@@ -48,8 +48,15 @@ describe.each(testDialects())('trial shapefile (%s)', (dialect) => {
     const stored = path.join(h.test.dataDir, 'data', 'download', '1', resource.path as string);
     expect(fs.readFileSync(stored)).toEqual(fs.readFileSync(file.source?.path as string));
     expect(Number(resource.filesize)).toBe(fs.statSync(stored).size);
-    const link = await h.db.selectFrom('datasetfileresources').selectAll().where('dataset_id', '=', datasetId).execute();
-    expect(link.map((l) => l.fileresource_id)).toEqual([resource.id]);
+    // The dataset also keeps its workbook's backup (a 'Dataset resource'); the layout is its one shapefile.
+    const shapefiles = await h.db
+      .selectFrom('datasetfileresources')
+      .innerJoin('fileresources', 'fileresources.id', 'datasetfileresources.fileresource_id')
+      .select('fileresources.id')
+      .where('datasetfileresources.dataset_id', '=', datasetId)
+      .where('fileresources.fileresourcetype_id', '=', 1)
+      .execute();
+    expect(shapefiles.map((l) => l.id)).toEqual([resource.id]);
   });
 
   it('needs a target trials dataset', async () => {

@@ -37,7 +37,7 @@ export interface ParsedFile {
   /** Sheets by exact name (none for a zip: its importer opens the archive from `source`). */
   sheets: Map<string, Sheet>;
   kind: 'xlsx' | 'text' | 'zip';
-  /** The uploaded file itself, for importers of archives (kind 'zip'). */
+  /** The uploaded file itself (archives are opened from it; others may keep it as a backup). */
   source?: { path: string; name: string };
 }
 

@@ -53,14 +53,16 @@ export async function readImportFile(file: string, options: ReadOptions): Promis
     );
   }
 
-  if (extension === '.xlsx') return readWorkbook(file, options.maxBytes);
+  // Every importer may keep the uploaded file (import-rules §0.5: a backup as a file resource).
+  const source = { path: file, name: shownName };
+  if (extension === '.xlsx') return { ...(await readWorkbook(file, options.maxBytes)), source };
   // Archives (images, shapefiles) are opened by their importer, which knows what it needs from them.
-  if (extension === '.zip') return { kind: 'zip', sheets: new Map(), source: { path: file, name: shownName } };
+  if (extension === '.zip') return { kind: 'zip', sheets: new Map(), source };
   let bytes: Buffer;
   try {
     bytes = await fs.promises.readFile(file);
   } catch {
     throw new ImportFileError('GENERIC_FILE_NOT_FOUND', `File cannot be read: ${shownName}`, shownName);
   }
-  return readDelimitedText(bytes, extension as TextExtension);
+  return { ...readDelimitedText(bytes, extension as TextExtension), source };
 }
