@@ -48,8 +48,9 @@ describe.each(testDialects())('images import on %s', (dialect) => {
   let big: Uint8Array;
   let small: Uint8Array;
   const db = () => t.database.db.withTables<ImagesTables>();
-  const folders = () => ['upload', 'thumbnail-upload'].map((f) => path.join(t.dataDir, 'images', 'database', f));
-  const stored = () => folders().flatMap((f) => (fs.existsSync(f) ? fs.readdirSync(f) : []));
+  const folders = () => [...['upload', 'thumbnail-upload'].map((f) => path.join(t.dataDir, 'images', 'database', f)), path.join(t.dataDir, 'data', 'download')];
+  /** Every file the images importer may write: images, thumbnails, zip backups. */
+  const stored = () => folders().flatMap((f) => (fs.existsSync(f) ? fs.readdirSync(f, { recursive: true }).map(String) : []));
   const leftovers = () => {
     const root = path.join(t.dataDir, 'images', 'database');
     return fs.existsSync(root) ? fs.readdirSync(root).filter((n) => n.startsWith('.staging')) : [];
@@ -62,7 +63,7 @@ describe.each(testDialects())('images import on %s', (dialect) => {
     return out;
   };
   const run = async (importer: TemplateImporter, file: string, options: Partial<ImportOptions> = {}): Promise<{ issues: ImportIssue[]; stats: ImportStats | null }> => {
-    const parsed = await readImportFile(file, { maxBytes: MAX_BYTES, extensions: importer.extensions });
+    const parsed = await readImportFile(file, { maxBytes: MAX_BYTES, extensions: importer.extensions, originalName: path.basename(file) });
     const all: ImportOptions = { update: false, now: NOW, dataDir: t.dataDir, ...options };
     const issues = await importer.check(parsed, { db: t.database.db, dialect }, all);
     if (issues.some((i) => i.type === 'ERROR')) return { issues, stats: null };
@@ -134,6 +135,10 @@ describe.each(testDialects())('images import on %s', (dialect) => {
     }
     const ear = await db().selectFrom('imagetags').innerJoin('image_to_tags', 'image_to_tags.imagetag_id', 'imagetags.id').select('image_id').where('tag_name', '=', 'ear').execute();
     expect(ear.map((e) => e.image_id)).toEqual([images[0].id]);
+    // The zip is kept as a file resource (import-rules §0.5), linked to no dataset.
+    const resource = await t.database.db.selectFrom('fileresources').selectAll().where('id', '=', stats!.fileResourceId!).executeTakeFirstOrThrow();
+    expect(resource).toMatchObject({ name: 'example-images.zip', description: 'Automatic upload backup.', filesize: fs.statSync(EXAMPLE).size });
+    expect(fs.readFileSync(path.join(t.dataDir, 'data', 'download', String(resource.fileresourcetype_id), resource.path!))).toEqual(fs.readFileSync(EXAMPLE));
     expect(leftovers()).toEqual([]);
   });
 
@@ -191,8 +196,12 @@ describe.each(testDialects())('images import on %s', (dialect) => {
     }
   });
 
-  it('a cancelled import leaves no rows and no files', async () => {
+  it.each([
+    ['after the first image', (f: number) => f > 0],
+    ['when every image, row and the backup are staged', (f: number) => f >= 0.95],
+  ])('a cancelled import leaves no rows and no files: cancelled %s', async (_when, cancelAt) => {
     const before = await counts();
+    const resources = Number((await t.database.db.selectFrom('fileresources').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const files = stored();
     const controller = new AbortController();
     const file = zip('cancel.zip', {
@@ -200,9 +209,12 @@ describe.each(testDialects())('images import on %s', (dialect) => {
       'a.jpg': big,
       'b.jpg': big,
     });
-    // Cancelled after the first image is staged and its row written.
-    await expect(run(imagesImporter, file, { signal: controller.signal, progress: () => controller.abort() })).rejects.toThrow();
+    const progress = (f: number) => {
+      if (cancelAt(f)) controller.abort();
+    };
+    await expect(run(imagesImporter, file, { signal: controller.signal, progress })).rejects.toThrow();
     expect(await counts()).toEqual(before);
+    expect(Number((await t.database.db.selectFrom('fileresources').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(resources);
     expect(stored()).toEqual(files);
     expect(leftovers()).toEqual([]);
   });

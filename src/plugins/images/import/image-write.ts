@@ -27,9 +27,10 @@ function safeName(name: string): string {
 }
 
 /**
- * Writes a checked images archive (import-rules §2.7) in the caller's transaction.
+ * Writes a checked images archive (import-rules §2.7) in the caller's transaction, and keeps the zip as a
+ * file resource (§0.5).
  *
- * Files must not outlive a failed import. Images and thumbnails are first written to a staging folder
+ * Files must not outlive a failed import. Images, thumbnails and the backup are first written to a staging folder
  * (same file system, so moving is a rename); the database rows come next; only when every row is written
  * are the files renamed into place, as the last step before the pipeline commits. Any error — a database
  * error, a broken image, a cancelled job — removes the staging folder and whatever was already moved, then
@@ -47,16 +48,21 @@ export async function writeImages(file: ParsedFile, db: ImagesDb, dialect: Diale
   const moved: string[] = [];
   try {
     const stats = await stageAndInsert(file.source.path, db, dialect, options, staging);
+    const backup = await stageBackup(db, file.source, options.dataDir, options.now, staging);
     fs.mkdirSync(folders.upload, { recursive: true });
     fs.mkdirSync(folders.thumbnails, { recursive: true });
-    for (const name of stats.files) {
-      options.signal?.throwIfAborted();
-      for (const [from, to] of [[path.join(staging, 'upload', name), path.join(folders.upload, name)], [path.join(staging, 'thumbnail', name), path.join(folders.thumbnails, name)]]) {
-        fs.renameSync(from, to);
-        moved.push(to);
-      }
+    fs.mkdirSync(path.dirname(backup.to), { recursive: true });
+    const moves = stats.files.flatMap((name) => [
+      [path.join(staging, 'upload', name), path.join(folders.upload, name)],
+      [path.join(staging, 'thumbnail', name), path.join(folders.thumbnails, name)],
+    ]);
+    moves.push([backup.from, backup.to]);
+    options.signal?.throwIfAborted();
+    for (const [from, to] of moves) {
+      fs.renameSync(from, to);
+      moved.push(to);
     }
-    return stats.counts;
+    return { ...stats.counts, fileResourceId: backup.id };
   } catch (error) {
     for (const file of moved) fs.rmSync(file, { force: true });
     throw error;
@@ -118,6 +124,29 @@ async function stageAndInsert(zip: string, db: ImagesDb, dialect: DialectName, o
     options.progress?.((0.95 * (i + 1)) / rows.length);
   }
   return { files, counts: { images: files.length, germplasm: germplasm.size, traits: traits.size, tags: newTags } satisfies ImportStats };
+}
+
+/** Germinate's file resource type for upload backups (import-rules §0.5). */
+const BACKUP_TYPE = { name: 'Dataset resource', description: 'Automatically created linked backups of uploaded data resources.' };
+
+/**
+ * import-rules §0.5 for the images template: the uploaded zip kept as a file resource (not linked to a
+ * dataset: images have none), at DATA_DIR/data/download/<type id>/<id>-<name>. Staged like the images.
+ */
+async function stageBackup(db: ImagesDb, source: { path: string; name: string }, dataDir: string, now: Date, staging: string) {
+  const stamp = { created_on: now.toISOString(), updated_on: now.toISOString() };
+  const type = await db.selectFrom('fileresourcetypes').select('id').where('name', '=', BACKUP_TYPE.name).orderBy('id').executeTakeFirst();
+  const typeId = type?.id ?? (await db.insertInto('fileresourcetypes').values({ ...BACKUP_TYPE, ...stamp }).returning('id').executeTakeFirstOrThrow()).id;
+  const row = await db
+    .insertInto('fileresources')
+    .values({ name: source.name, path: null, description: 'Automatic upload backup.', filesize: fs.statSync(source.path).size, fileresourcetype_id: typeId, project_id: null, ...stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const stored = `${row.id}-${safeName(path.basename(source.name))}`;
+  await db.updateTable('fileresources').set({ path: stored }).where('id', '=', row.id).execute();
+  const from = path.join(staging, stored);
+  fs.copyFileSync(source.path, from);
+  return { id: row.id, from, to: path.join(dataDir, 'data', 'download', String(typeId), stored) };
 }
 
 function removeStaleStaging(root: string, now: Date): void {
