@@ -35,7 +35,12 @@ export function resolveRow(row: ImageRow, references: References): { id: number 
 }
 
 /** Every check of import-rules §2.7, each occurrence reported, plus a test that each file is an image. */
-export async function checkImages(archive: ImageArchive, references: References, signal?: AbortSignal): Promise<ImportIssue[]> {
+export async function checkImages(
+  archive: ImageArchive,
+  references: References,
+  signal?: AbortSignal,
+  progress?: (fraction: number) => void,
+): Promise<ImportIssue[]> {
   if (!archive.template) {
     return [issue('IMAGE_TEMPLATE_MISSING', -1, { value: 'images.xlsx', message: "The archive has no 'images.xlsx' at its root." })];
   }
@@ -65,7 +70,10 @@ export async function checkImages(archive: ImageArchive, references: References,
   // Duplicates are found ignoring case (Germinate); files are matched exactly, as zip names are.
   const listed = new Map<string, number>();
   const named = new Set<string>();
-  for (const row of readImageRows(sheet)) {
+  const rows = readImageRows(sheet);
+  for (const [index, row] of rows.entries()) {
+    // Reading each image's header is the slow part of the check on a large archive.
+    progress?.(index / rows.length);
     if (row.type === null || !REFERENCE_TYPES.has(row.type)) {
       at('GENERIC_INVALID_DATATYPE', row.row, IMAGE_HEADER[2], row.type, `Image reference type: ${row.type ?? ''} (germinatebase or phenotypes)`);
     }

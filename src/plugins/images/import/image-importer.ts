@@ -19,7 +19,7 @@ export const imagesImporter: TemplateImporter = {
     try {
       const archive = await openArchive(file.source.path, options.signal);
       const references = await References.load(target.db.withTables<ImagesTables>(), target.dialect);
-      const issues = await checkImages(archive, references, options.signal);
+      const issues = await checkImages(archive, references, options.signal, options.progress);
       // Images live in files: a caller that gives no data directory could only fail half-way through
       // the write, so the check says so up front.
       if (!options.dataDir) {
