@@ -40,7 +40,7 @@ export async function loadDemoData(
         const first = errors[0] ?? result.issues[0];
         log(`Demo data ${demo.file} was not loaded: ${errors.length} problem(s), first: ${first ? `${first.status} ${first.sheet ?? ''} row ${first.rowIndex} ${first.message}` : 'none'}`);
       } else {
-        const counts = Object.entries(result.stats ?? {}).filter(([, n]) => typeof n === 'number' && n > 0).map(([k, n]) => `${n} ${k}`);
+        const counts = Object.entries(result.stats ?? {}).filter(([k, n]) => typeof n === 'number' && n > 0 && !k.endsWith('Id')).map(([k, n]) => `${n} ${k}`);
         log(`Loaded demo data ${demo.file} (${counts.join(', ') || 'nothing new'}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       }
     }
