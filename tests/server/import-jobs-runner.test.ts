@@ -151,6 +151,34 @@ describe.each(testDialects())('job runner on %s', (dialect) => {
     expect(fs.existsSync(path.join(temp, 'export.zip'))).toBe(false);
   });
 
+  it('import/stats lists imported jobs whose dataset the caller sees (or that made none)', async () => {
+    const experiment = await db().insertInto('experiments').values({ experiment_name: 'E', user_id: null, project_id: null, description: null, experiment_date: null }).returning('id').executeTakeFirstOrThrow();
+    const dataset = (state: number) =>
+      db()
+        .insertInto('datasets')
+        .values({ experiment_id: experiment.id, name: `D${state}`, description: null, date_start: null, date_end: null, source_file: null, datatype: null, dublin_core: null, version: null, created_by: null, dataset_state_id: state, license_id: null, hyperlink: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const [open, closed] = [await dataset(1), await dataset(2)];
+    const imported = async (datasetId: number | null) => {
+      const uuid = await waitingJob();
+      await db()
+        .updateTable('async_jobs')
+        .set({ status: 'completed', imported: 1, stats: JSON.stringify({ datasetId, traits: 3 }), result_dataset_id: datasetId })
+        .where('uuid', '=', uuid)
+        .execute();
+      return (await db().selectFrom('async_jobs').select('id').where('uuid', '=', uuid).executeTakeFirstOrThrow()).id;
+    };
+    const ids = [await imported(null), await imported(open.id), await imported(closed.id)];
+    const listed = async (token: string | null) => {
+      const response = await server.api('POST', 'import/stats', { token, body: { limit: 100 } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: { id: number }[] }).data.map((r) => r.id).filter((id) => ids.includes(id));
+    };
+    expect((await listed(null)).sort()).toEqual([ids[0], ids[1]].sort());
+    expect((await listed(await server.login('admin', passwordOf('admin')))).sort()).toEqual([...ids].sort());
+  });
+
   it('keeps the server responsive while a worker parses a large file', async () => {
     const uuid = await uploadJob(server, curator, { name: 'large.tsv', bytes: bigMcpd(100_000, 'RESP') });
     await waitForJob(server, curator, uuid, (j) => j.status !== 'waiting');
