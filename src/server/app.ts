@@ -122,7 +122,7 @@ function installJobRunner(app: FastifyInstance, options: AppOptions): void {
     dataDir: config.dataDir,
     maxBytes: config.maxUploadBytes,
     clock: app.clock,
-    log: (message) => app.log.error(message),
+    log: (message) => app.log.warn(message),
     pollMs: settings.pollMs,
     heartbeatMs: settings.heartbeatMs,
     staleMs: settings.staleMs,
