@@ -67,7 +67,12 @@ export async function validateToken(db: Kysely<CoreTables>, token: string, now: 
     await db.deleteFrom('tokens').where('token_hash', '=', tokenHash).execute();
     return null;
   }
-  await db.updateTable('tokens').set({ last_used: now }).where('token_hash', '=', tokenHash).execute();
+  // The sliding refresh is written at most once per 1 % of the lifetime (a minute at most): on SQLite each
+  // write waits for an import's write transaction, and the synchronous driver would stall every request.
+  const lifetime = Number(row.lifetime);
+  if (now - Number(row.last_used) >= Math.min(60_000, lifetime / 100)) {
+    await db.updateTable('tokens').set({ last_used: now }).where('token_hash', '=', tokenHash).execute();
+  }
   return {
     id: row.id,
     username: row.username,
