@@ -9,7 +9,7 @@ export type DatasheetDb = Kysely<CoreTables & ClimateTables>;
 
 /** Germinate files every template dataset under this experiment (import-rules §2.2). */
 const EXPERIMENT_NAME = 'Generic Experiment';
-const EXPERIMENT_DESCRIPTION = 'Generic experiment for datasets imported from data templates.';
+const EXPERIMENT_DESCRIPTION = 'Experiment automatically created by the data import.';
 /** locationtypes 2: dataset locations (schema.md §4 A). */
 const DATASET_LOCATION_TYPE = 2;
 /** countries −1: unknown country (locations.country_id is NOT NULL). */
