@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { randomBytes } from 'node:crypto';
 import type { Database, DatabaseOptions } from '../db/database.js';
 import type { Clock } from '../fastify-types.js';
-import { appendJobLog, claimNextJob, failRunningJob, failStaleJobs, setProgress, statusesOf, type JobRow } from './store.js';
+import { appendJobLog, claimNextJob, releaseJob, failRunningJob, failStaleJobs, setProgress, statusesOf, type JobRow } from './store.js';
 import type { WorkerInput, WorkerMessage, WorkerRequest } from './worker.js';
 
 declare module 'fastify' {
@@ -59,6 +59,8 @@ export class JobRunner {
   private idle: Worker | null = null;
   private timers: NodeJS.Timeout[] = [];
   private polling = false;
+  /** The poll in progress, so that stop() can wait for a claim that is under way. */
+  private currentPoll: Promise<void> | null = null;
   private pollAgain = false;
   private stopped = true;
   private readonly pollMs: number;
@@ -92,6 +94,8 @@ export class JobRunner {
     this.stopped = true;
     this.timers.forEach((t) => clearInterval(t));
     this.timers = [];
+    // A claim under way finishes first (and hands its job back, see poll), so nothing starts after stop.
+    await this.currentPoll?.catch(() => undefined);
     await Promise.all([...this.running.values()].map((r) => this.end(r, 'FAILED: the server stopped during the job. Nothing was written.', false)));
     await this.dropIdle();
   }
@@ -152,24 +156,32 @@ export class JobRunner {
     return failed;
   }
 
-  private async poll(): Promise<void> {
+  private poll(): Promise<void> {
     if (this.polling) {
       this.pollAgain = true;
-      return;
+      return this.currentPoll ?? Promise.resolve();
     }
     this.polling = true;
-    try {
-      do {
-        this.pollAgain = false;
-        while (!this.stopped && this.running.size < this.concurrency) {
-          const job = await claimNextJob(this.options.database, this.id, this.options.clock.now());
-          if (!job) break;
-          this.launch(job);
-        }
-      } while (this.pollAgain && !this.stopped);
-    } finally {
-      this.polling = false;
-    }
+    this.currentPoll = (async () => {
+      try {
+        do {
+          this.pollAgain = false;
+          while (!this.stopped && this.running.size < this.concurrency) {
+            const job = await claimNextJob(this.options.database, this.id, this.options.clock.now());
+            if (!job) break;
+            // Stopped while claiming: the job goes back to the queue for another runner.
+            if (this.stopped) {
+              await releaseJob(this.options.database.db, job.id, this.id, this.options.clock.now());
+              break;
+            }
+            this.launch(job);
+          }
+        } while (this.pollAgain && !this.stopped);
+      } finally {
+        this.polling = false;
+      }
+    })();
+    return this.currentPoll;
   }
 
   private launch(job: JobRow): void {

@@ -163,6 +163,17 @@ export async function claimNextJob(database: Database, runnerId: string, now: nu
   return null;
 }
 
+/** Hands a job this runner claimed but did not start back to the queue. */
+export async function releaseJob(db: Kysely<CoreTables>, id: number, runnerId: string, now: number): Promise<void> {
+  await db
+    .updateTable('async_jobs')
+    .set({ status: 'waiting', claimed_by: null, heartbeat: null, started_on: null, updated_on: iso(now) })
+    .where('id', '=', id)
+    .where('claimed_by', '=', runnerId)
+    .where('status', '=', 'running')
+    .execute();
+}
+
 /** What a finished run leaves on its row; only a job still running for this runner is changed. */
 export interface JobOutcome {
   status: 'completed' | 'failed';
