@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../../server/db/database.js';
 import type { ImportDb } from '../../../server/import/importer.js';
 import type { GroupsTables } from '../tables.js';
-import { loadGermplasmLookup, type GermplasmMatch } from './germplasm-lookup.js';
+import { loadGermplasmLookup, type GermplasmMatch } from '../../../server/import/germplasm-lookup.js';
 import type { MemberKind } from './groups-sheet.js';
 
 /** Finds the id of a sheet's item (germplasm, marker, location) by the identifier in column A. */

@@ -1,7 +1,7 @@
 import { issue, type TemplateImporter } from '../../../server/import/importer.js';
 import { PEDIGREE_DATASET_TYPE } from '../tables.js';
 import { checkDatasheet, readDatasheet, ATTRIBUTES_SHEET } from './datasheet.js';
-import { loadGermplasmLookup } from './germplasm-lookup.js';
+import { loadGermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import { checkPedigreeSheets } from './pedigree-sheets.js';
 import { pedigreeDb, writePedigree } from './pedigree-write.js';
 

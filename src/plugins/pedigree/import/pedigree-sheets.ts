@@ -1,7 +1,7 @@
 import { issue, type CellText, type ImportIssue, type ParsedFile, type Sheet } from '../../../server/import/importer.js';
 import type { RelationshipType } from '../tables.js';
 import { headerIssues, NAME_LIMIT } from './datasheet.js';
-import type { GermplasmLookup } from './germplasm-lookup.js';
+import type { GermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 
 export const DATA_SHEET = 'DATA';
 export const STRING_SHEET = 'DATA-STRING';

@@ -2,7 +2,7 @@ import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../
 import type { PedigreeTables, RelationshipType } from '../tables.js';
 import { readDatasheet } from './datasheet.js';
 import { writeDataset, type PedigreeDb } from './dataset-write.js';
-import { loadGermplasmLookup, type GermplasmLookup } from './germplasm-lookup.js';
+import { loadGermplasmLookup, type GermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import { DATA_SHEET, readDefinitionRows, readPedigreeRows, relationshipType, STRING_SHEET } from './pedigree-sheets.js';
 
 const BATCH = 500;
