@@ -6,9 +6,10 @@ import { pedigreeServer } from './pedigree/server.js';
 import { trialsServer } from './trials/server.js';
 import { climateServer } from './climate/server.js';
 import { imagesServer } from './images/server.js';
+import { mapoverlaysServer } from './mapoverlays/server.js';
 
 /**
  * Every domain's server half. Adding a domain = one line here (the client has its own list). The order
  * is the demo data's: germplasm first, since the other templates refer to it.
  */
-export const serverPlugins: ServerPlugin[] = [germplasmServer, datasetsServer, groupsServer, pedigreeServer, trialsServer, climateServer, imagesServer];
+export const serverPlugins: ServerPlugin[] = [germplasmServer, datasetsServer, groupsServer, pedigreeServer, trialsServer, climateServer, imagesServer, mapoverlaysServer];

@@ -7,9 +7,11 @@ import type { SettingsStore } from './settings.js';
 /**
  * Who may call a route: 'none' = no authentication processing (settings, login, locales);
  * 'public' = follows authMode (token optional under SELECTIVE, required under FULL);
+ * 'image' = public data fetched by an <img> or a map, which send no Authorization header: the image token
+ * in the query (`?token=`) stands in for it (required under FULL, else 403);
  * a Role = at least that role. Every /api route must declare one; one hook enforces them all.
  */
-export type Access = 'none' | 'public' | Role;
+export type Access = 'none' | 'public' | 'image' | Role;
 
 /** One /api route and who may call it (listed for tests and the "who may do what" table). */
 export interface RouteAccess {

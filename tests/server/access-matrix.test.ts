@@ -18,6 +18,8 @@ const ROLE_OF: Record<'regular' | 'curator' | 'admin', Role> = { regular: 'AUTH_
 /** What the central hook must do (api/README.md §2.4/§2.5): 'pass' or the exact status it answers. */
 function expected(mode: AuthMode, access: Access, caller: Caller): 'pass' | 401 | 403 {
   if (access === 'none') return 'pass';
+  // The callers here send bearer tokens, never an image token in the query: under FULL that is a 403.
+  if (access === 'image') return mode === 'FULL' ? 403 : 'pass';
   if (mode === 'NONE') return access === 'public' ? 'pass' : 403;
   if (caller === 'invalid') return 401;
   if (caller === 'anonymous') return mode === 'FULL' || access !== 'public' ? 401 : 'pass';
@@ -94,6 +96,10 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/dataset/table': 'public',
   'POST /api/dataset/table/ids': 'public',
   'POST /api/dataset/table/export': 'public',
+  'POST /api/mapoverlay/table': 'public',
+  'POST /api/mapoverlay/table/ids': 'public',
+  'POST /api/mapoverlay/table/export': 'public',
+  'GET /api/mapoverlay/:id/src': 'image',
   'POST /api/audit/table': 'ADMIN',
   'POST /api/audit/table/ids': 'ADMIN',
   'POST /api/feedback/table': 'ADMIN',
@@ -187,7 +193,7 @@ describe.each(testDialects())('the access hook with role routes on %s', (dialect
   let db: TestDatabase;
   let tokens: Record<Caller, string | null>;
   const apps: FastifyInstance[] = [];
-  const LEVELS: Access[] = ['none', 'public', 'AUTH_USER', 'DATA_CURATOR', 'ADMIN'];
+  const LEVELS: Access[] = ['none', 'public', 'image', 'AUTH_USER', 'DATA_CURATOR', 'ADMIN'];
 
   beforeAll(async () => {
     db = await freshDatabase(dialect);

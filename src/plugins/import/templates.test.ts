@@ -3,7 +3,7 @@ import { acceptsFile, isTemplateType, optionsReady, TEMPLATE_TYPES, uploadQuery 
 
 describe('upload templates', () => {
   it('lists the issue 6 templates in Germinate\'s datatype names', () => {
-    expect(TEMPLATE_TYPES).toEqual(['mcpd', 'pedigree', 'groups', 'trial', 'climate', 'images', 'shapefile']);
+    expect(TEMPLATE_TYPES).toEqual(['mcpd', 'pedigree', 'groups', 'trial', 'climate', 'images', 'shapefile', 'geotiff']);
     expect(isTemplateType('trial')).toBe(true);
     expect(isTemplateType('genotype')).toBe(false);
     expect(isTemplateType(undefined)).toBe(false);

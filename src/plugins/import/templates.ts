@@ -1,10 +1,10 @@
 /**
  * The data templates a curator can upload (issue 6, client-behaviour §8): Germinate's datatype names,
- * the file types each accepts, and which options apply. Genotype and GeoTIFF templates come with their
- * domains later; they are left out rather than offered and refused.
+ * the file types each accepts, and which options apply. Genotype templates come with their domain later;
+ * they are left out rather than offered and refused.
  */
 
-export const TEMPLATE_TYPES = ['mcpd', 'pedigree', 'groups', 'trial', 'climate', 'images', 'shapefile'] as const;
+export const TEMPLATE_TYPES = ['mcpd', 'pedigree', 'groups', 'trial', 'climate', 'images', 'shapefile', 'geotiff'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
 export interface TemplateInfo {
@@ -29,6 +29,8 @@ export const TEMPLATES: Record<TemplateType, TemplateInfo> = {
   climate: { type: 'climate', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false },
   images: { type: 'images', extensions: ['.zip'], blank: true, updateMode: false, datasetState: false, targetDataset: false },
   shapefile: { type: 'shapefile', extensions: ['.zip'], blank: false, updateMode: false, datasetState: false, targetDataset: true },
+  // The template names each GeoTIFF's dataset itself (column Dataset Id).
+  geotiff: { type: 'geotiff', extensions: ['.zip'], blank: true, updateMode: false, datasetState: false, targetDataset: false },
 };
 
 export function isTemplateType(value: unknown): value is TemplateType {

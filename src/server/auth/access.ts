@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole, roleOf } from '../../core/roles.js';
 import { sendError } from '../http/errors.js';
+import { imageTokenUser } from './image-token.js';
 import { validateToken } from './tokens.js';
 import type { RouteAccess } from '../fastify-types.js';
 
@@ -20,6 +21,8 @@ export function bearerToken(request: FastifyRequest): string | null {
  * - SELECTIVE: anonymous callers may use public routes; a token, when sent, must be valid (else 401);
  *   role routes need a token (401 without, 403 when the role is too low).
  * - FULL: every protected route needs a valid token (401), then the role check (403).
+ * Image routes take the image token from the query instead (api/README.md §2): under FULL a live one is
+ * required (403, as Germinate answers); otherwise a live one identifies the caller and any other is ignored.
  */
 export function installAccessHook(app: FastifyInstance): void {
   app.decorateRequest('user', null);
@@ -39,6 +42,14 @@ export function installAccessHook(app: FastifyInstance): void {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'none') return;
     const mode = app.config.authMode;
+    if (access === 'image') {
+      if (mode === 'NONE') return;
+      const query = request.query as Record<string, unknown> | undefined;
+      const token = typeof query?.token === 'string' ? query.token.trim() : '';
+      if (token) request.user = await imageTokenUser(app.database.db, token, app.clock.now());
+      if (mode === 'FULL' && !request.user) return sendError(reply, 403, 'FORBIDDEN_INSUFFICIENT_PERMISSIONS');
+      return;
+    }
     if (mode === 'NONE') {
       if (access !== 'public') return sendError(reply, 403, 'FORBIDDEN_INSUFFICIENT_PERMISSIONS');
       return;

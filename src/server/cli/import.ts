@@ -14,7 +14,7 @@ const EXIT = { ok: 0, rejected: 1, usage: 2, failed: 3 } as const;
 
 const USAGE = `Usage: npm run import -- FILE [--type TYPE] [--check-only] [--update] [--dataset-state N] [--target-dataset ID]
 
-Checks a Germinate template (.xlsx, .txt, .tsv, .csv; .zip for images and shapefiles) and imports it into the database the server uses
+Checks a Germinate template (.xlsx, .txt, .tsv, .csv; .zip for images, shapefiles and GeoTIFFs) and imports it into the database the server uses
 (DATABASE_URL, or the SQLite file in DATA_DIR, default ./data).
 
   --type TYPE    template type (default: mcpd); one of: TYPES

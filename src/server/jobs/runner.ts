@@ -287,16 +287,22 @@ function processGone(runnerId: string): boolean {
  * The worker's entry: bundled, dist/server/job-worker.mjs beside the server (build.mjs); from the sources
  * (tests, tsx), worker.ts loaded through tsx's loader, which a worker thread must register itself (Node 20
  * does not apply --import to a worker's entry).
+ *
+ * workerData is an object on purpose: the `web-worker` package (geotiff's decoder pool) inspects the
+ * workerData of any worker thread that loads it and fails on `undefined`; with an object it knows the
+ * thread is not one of its own.
  */
+const WORKER_DATA = { germinateJobWorker: true };
+
 function startWorker(): Worker {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     const tsx = pathToFileURL(path.join(path.dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
     const entry = new URL('./worker.ts', here).href;
     const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-    return new Worker(code, { eval: true });
+    return new Worker(code, { eval: true, workerData: WORKER_DATA });
   }
   const besideBundle = new URL('./job-worker.mjs', here);
   const entry = fs.existsSync(fileURLToPath(besideBundle)) ? besideBundle : new URL('../server/job-worker.mjs', here);
-  return new Worker(entry);
+  return new Worker(entry, { workerData: WORKER_DATA });
 }

@@ -11,7 +11,7 @@ import {
   deleteFeedback, FEEDBACK_SEVERITIES, FEEDBACK_TYPES, feedbackImage, feedbackView, imageKind, insertFeedback, isEmail, isWebUrl,
   markFeedbackRead, MAX_SCREENSHOT_BYTES,
 } from '../feedback/feedback.js';
-import { imageTokenHasRole } from '../feedback/image-token.js';
+import { imageTokenHasRole } from '../auth/image-token.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REQUIRED = ['captcha', 'content', 'pageUrl', 'contactEmail', 'feedbackType', 'severity'] as const;

@@ -38,6 +38,7 @@ export const BLANK_TEMPLATES: Record<string, string> = {
   trial: 'trials-data.xlsx',
   climate: 'environmental-data.xlsx',
   images: 'images.xlsx',
+  geotiff: 'trials-geotiff.xlsx',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

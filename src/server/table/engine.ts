@@ -58,7 +58,9 @@ export class TableQuery {
     const key = this.view.datasetColumn;
     if (key === undefined) return null;
     if (caller === undefined) throw new Error(`View ${this.view.name} is dataset-scoped: queries must name the caller`);
-    return datasetVisibleSql(this.view.columns[key].sql, caller.user);
+    const column = this.view.columns[key].sql;
+    const visible = datasetVisibleSql(column, caller.user);
+    return this.view.datasetlessPublic ? sql`(${column} IS NULL OR ${visible})` : visible;
   }
 
   /** A request column (camelCase or snake_case) → its whitelisted definition, or undefined. */

@@ -36,6 +36,8 @@ export interface TableView {
    * belong to no dataset a permission could grant, so only administrators see them.
    */
   datasetColumn?: string;
+  /** Rows with no dataset are everyone's (map overlays of a trait or climate variable alone), not administrators' only. */
+  datasetlessPublic?: boolean;
   /** Pages without an orderBy come newest (highest id) first, e.g. the audit log; default ascending. */
   defaultDescending?: boolean;
 }

@@ -8,10 +8,12 @@ describe('recording dates', () => {
     expect(parseRecordingDate('199506--')).toBe('1995-06-01');
     expect(parseRecordingDate('19950600')).toBe('1995-06-01');
     expect(parseRecordingDate('1995----')).toBe('1995-01-01');
+    // An unknown month with a known day is January, as Germinate reads it (mcpd-codes.md §6).
+    expect(parseRecordingDate('1995--12')).toBe('1995-01-12');
   });
 
   it('refuses what does not exist instead of rolling over', () => {
-    for (const text of ['2023-02-29', '2024-13-01', '2024-00-10', '1995--12', '01/02/2024', '2024-1-2', '45000', '']) {
+    for (const text of ['2023-02-29', '2024-13-01', '2024-00-10', '01/02/2024', '2024-1-2', '45000', '']) {
       expect(parseRecordingDate(text), text).toBeNull();
     }
   });

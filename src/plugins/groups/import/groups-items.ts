@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { DialectName } from '../../../server/db/database.js';
+import type { Kysely } from 'kysely';
+import { tableExists } from '../../../server/db/table-exists.js';
 import type { ImportDb } from '../../../server/import/importer.js';
 import type { GroupsTables } from '../tables.js';
 import { loadGermplasmLookup, type GermplasmMatch } from '../../../server/import/germplasm-lookup.js';
@@ -14,16 +14,6 @@ export interface ItemResolver {
 
 export function groupsDb(target: ImportDb): Kysely<GroupsTables> {
   return target.db.withTables<GroupsTables>() as unknown as Kysely<GroupsTables>;
-}
-
-/** Whether a table exists in the connection's schema (PostgreSQL: on the search path). */
-async function tableExists(db: Kysely<GroupsTables>, dialect: DialectName, table: string): Promise<boolean> {
-  if (dialect === 'postgres') {
-    const { rows } = await sql<{ found: string | null }>`SELECT to_regclass(${table})::text AS found`.execute(db);
-    return rows[0]?.found !== null && rows[0]?.found !== undefined;
-  }
-  const { rows } = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name = ${table}`.execute(db);
-  return rows.length > 0;
 }
 
 /** Case-insensitive name → the lowest id carrying it (names of markers and sites need not be unique). */

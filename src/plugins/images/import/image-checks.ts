@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { issue, type ImportIssue } from '../../../server/import/importer.js';
-import type { ImageArchive } from './archive.js';
-import { IMAGE_HEADER, IMAGES_SHEET, readImageRows, REFERENCE_TYPES, referenceId, type ImageRow } from './image-rows.js';
+import type { TemplateArchive } from '../../../server/import/template-archive.js';
+import { IMAGE_HEADER, IMAGES_SHEET, IMAGES_TEMPLATE, readImageRows, REFERENCE_TYPES, referenceId, type ImageRow } from './image-rows.js';
 import type { References, ReferenceType } from './references.js';
 
 /**
@@ -36,13 +36,13 @@ export function resolveRow(row: ImageRow, references: References): { id: number 
 
 /** Every check of import-rules §2.7, each occurrence reported, plus a test that each file is an image. */
 export async function checkImages(
-  archive: ImageArchive,
+  archive: TemplateArchive,
   references: References,
   signal?: AbortSignal,
   progress?: (fraction: number) => void,
 ): Promise<ImportIssue[]> {
   if (!archive.template) {
-    return [issue('IMAGE_TEMPLATE_MISSING', -1, { value: 'images.xlsx', message: "The archive has no 'images.xlsx' at its root." })];
+    return [issue('IMAGE_TEMPLATE_MISSING', -1, { value: IMAGES_TEMPLATE, message: `The archive has no '${IMAGES_TEMPLATE}' at its root.` })];
   }
   const sheet = archive.template.sheets.get(IMAGES_SHEET);
   if (!sheet) {

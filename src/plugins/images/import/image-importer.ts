@@ -1,7 +1,8 @@
 import { issue, type TemplateImporter } from '../../../server/import/importer.js';
 import type { ImagesTables } from '../tables.js';
-import { ArchiveError, openArchive } from './archive.js';
+import { ArchiveError, openTemplateArchive } from '../../../server/import/template-archive.js';
 import { checkImages } from './image-checks.js';
+import { IMAGES_TEMPLATE } from './image-rows.js';
 import { writeImages } from './image-write.js';
 import { References } from './references.js';
 
@@ -17,7 +18,7 @@ export const imagesImporter: TemplateImporter = {
   async check(file, target, options) {
     if (!file.source) throw new Error('The images importer needs the uploaded zip');
     try {
-      const archive = await openArchive(file.source.path, options.signal);
+      const archive = await openTemplateArchive(file.source.path, IMAGES_TEMPLATE, options.signal);
       const references = await References.load(target.db.withTables<ImagesTables>(), target.dialect);
       const issues = await checkImages(archive, references, options.signal, options.progress);
       // Images live in files: a caller that gives no data directory could only fail half-way through

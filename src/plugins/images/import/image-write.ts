@@ -4,10 +4,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { DialectName } from '../../../server/db/database.js';
 import type { ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
-import { openArchive } from './archive.js';
+import { openTemplateArchive } from '../../../server/import/template-archive.js';
 import { readExif } from './exif.js';
 import { resolveRow } from './image-checks.js';
-import { IMAGES_SHEET, readImageRows } from './image-rows.js';
+import { IMAGES_SHEET, IMAGES_TEMPLATE, readImageRows } from './image-rows.js';
 import { References, type ImagesDb } from './references.js';
 
 /** Longest side of a thumbnail, in pixels. */
@@ -72,7 +72,7 @@ export async function writeImages(file: ParsedFile, db: ImagesDb, dialect: Diale
 }
 
 async function stageAndInsert(zip: string, db: ImagesDb, dialect: DialectName, options: ImportOptions, staging: string) {
-  const archive = await openArchive(zip, options.signal);
+  const archive = await openTemplateArchive(zip, IMAGES_TEMPLATE, options.signal);
   const sheet = archive.template?.sheets.get(IMAGES_SHEET);
   if (!sheet) throw new Error("The archive's template has no IMAGES sheet: it was not checked");
   const references = await References.load(db, dialect);

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { tableExists } from '../../../server/db/table-exists.js';
 import type { DialectName } from '../../../server/db/database.js';
 import type { CoreTables } from '../../../server/db/tables.js';
 import type { ImagesTables } from '../tables.js';
@@ -8,17 +9,6 @@ export type ReferenceType = 'germinatebase' | 'phenotypes';
 
 /** A name or id resolved to a row id, or the status saying why not (import-rules §0.6). */
 export type Resolved = { id: number } | { status: 'GENERIC_INVALID_GERMPLASM' | 'GENERIC_DISPLAY_NAME_USED_BUT_NOT_UNIQUE' | 'GENERIC_INVALID_REFERENCE' };
-
-/** Whether a table exists (the traits table comes with the trials domain and may be absent). */
-async function tableExists(db: ImagesDb, dialect: DialectName, table: string): Promise<boolean> {
-  if (dialect === 'sqlite') {
-    const row = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${table}`.execute(db);
-    return Number(row.rows[0]?.n ?? 0) > 0;
-  }
-  // to_regclass follows the search path, so a test schema or a configured schema is honoured.
-  const row = await sql<{ t: string | null }>`select to_regclass(${table})::text as t`.execute(db);
-  return row.rows[0]?.t != null;
-}
 
 /**
  * What image rows may point to, loaded once per check/write: germplasm by id, by name and by display name

@@ -1,6 +1,6 @@
 import { issue, type ImportIssue, type ImportOptions, type ParsedFile, type TemplateImporter } from '../../../server/import/importer.js';
 import { trialsDb, type TrialsDb } from './bulk.js';
-import { SHAPEFILE_TYPE, storeFileResource } from './file-resource.js';
+import { SHAPEFILE_TYPE, storeFileResource } from '../../../server/import/file-resource.js';
 import { GermplasmLookup } from './lookup.js';
 import { readLayout, REQUIRED_FIELDS } from './shapefile-read.js';
 import { parseShort } from './values.js';
@@ -79,7 +79,7 @@ export const shapefileImporter: TemplateImporter = {
     const datasetId = options.targetDatasetId;
     if (datasetId === null || datasetId === undefined || !file.source) throw new Error('A checked shapefile upload needs its target dataset (the check reports this).');
     if (!options.dataDir) throw new Error('The data directory is not known: the shapefile cannot be stored.');
-    const fileResourceId = await storeFileResource(db, file.source, options.dataDir, datasetId, SHAPEFILE_TYPE, SHAPEFILE_TYPE.description, options.now.toISOString());
+    const fileResourceId = await storeFileResource(target.db, file.source, options.dataDir, [datasetId], SHAPEFILE_TYPE, SHAPEFILE_TYPE.description, options.now.toISOString());
     options.progress?.(1);
     return { datasetId, fileResourceId };
   },

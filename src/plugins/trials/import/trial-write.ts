@@ -3,7 +3,7 @@ import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../
 import { bulkInsert, trialsDb, type BulkValue, type TrialsDb } from './bulk.js';
 import { DATA, readDataLayout, RECORDING_DATES } from './data-check.js';
 import { writeDatasheet } from './datasheet-write.js';
-import { backupFile } from './file-resource.js';
+import { backupFile } from '../../../server/import/file-resource.js';
 import { GermplasmLookup } from './lookup.js';
 import { matchCategory, PHENOTYPES, parseRestrictions, readPhenotypes, traitCatalogue, type Restrictions, type TraitDef } from './phenotypes.js';
 import { cellAt, parseDecimal, parseShort, parseTrialDate } from './values.js';
@@ -128,7 +128,7 @@ export async function writeTrials(file: ParsedFile, target: ImportDb, options: I
     datasetId: sheet.datasetId, traits: traitIds.size, germplasm: germplasm.size, locations: sheet.sites.size,
     trialsetups: plots.size, phenotypedata: written,
   };
-  const backup = await backupFile(db, file, options, sheet.datasetId);
+  const backup = await backupFile(target.db, file, options, sheet.datasetId);
   if (backup !== null) stats.fileResourceId = backup;
   return stats;
 }

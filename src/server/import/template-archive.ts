@@ -2,15 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
-import { ImportFileError } from '../../../server/import/file-error.js';
-import { issue, type ImportIssue, type ParsedFile } from '../../../server/import/importer.js';
-import { readWorkbook } from '../../../server/import/read-xlsx.js';
-import { checkDeclaredSizes, readZipDirectory, verifyMembers } from '../../../server/import/zip-guard.js';
+import { ImportFileError } from './file-error.js';
+import { issue, type ImportIssue, type ParsedFile } from './importer.js';
+import { readWorkbook } from './read-xlsx.js';
+import { checkDeclaredSizes, readZipDirectory, verifyMembers } from './zip-guard.js';
 
-/** The template inside the archive (import-rules §2.7: exact name, at the root). */
-export const TEMPLATE_NAME = 'images.xlsx';
-
-export interface ImageArchive {
+/** A zip holding a template workbook and the files it lists (images: import-rules §2.7; GeoTIFFs: §2.8). */
+export interface TemplateArchive {
   /** The template, parsed; null when the archive has none at its root. */
   template: ParsedFile | null;
   /** Files at the archive root other than the template, by exact name. */
@@ -26,12 +24,12 @@ export class ArchiveError extends Error {
 }
 
 /**
- * Opens an uploaded images zip. The zip-bomb checks (zip-guard.ts) run on the directory and every member
- * before anything is unpacked; the unpacked total may be at most 20 times the archive (photos hardly
- * compress, so real archives stay near 1:1). Only the root level is read, as Germinate does; operating
+ * Opens an uploaded zip whose template is `templateName` (exact name, at the root). The zip-bomb checks (zip-guard.ts) run on the directory and every member
+ * before anything is unpacked; the unpacked total may be at most 20 times the archive (photos and
+ * rasters hardly compress, so real archives stay near 1:1). Only the root level is read, as Germinate does; operating
  * system clutter (names starting with a dot, __MACOSX/) is ignored.
  */
-export async function openArchive(file: string, signal?: AbortSignal): Promise<ImageArchive> {
+export async function openTemplateArchive(file: string, templateName: string, signal?: AbortSignal): Promise<TemplateArchive> {
   let bytes: Buffer;
   try {
     const directory = readZipDirectory(file);
@@ -59,23 +57,23 @@ export async function openArchive(file: string, signal?: AbortSignal): Promise<I
   const files = new Map<string, Uint8Array>();
   let template: ParsedFile | null = null;
   for (const [name, content] of Object.entries(entries)) {
-    if (name === TEMPLATE_NAME) template = await readTemplate(content);
+    if (name === templateName) template = await readTemplate(content, templateName);
     else files.set(name, content);
   }
   return { template, files };
 }
 
 /** The template is read by the shared workbook reader, which wants a file. */
-async function readTemplate(content: Uint8Array): Promise<ParsedFile> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'germinate-images-'));
+async function readTemplate(content: Uint8Array, templateName: string): Promise<ParsedFile> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'germinate-template-'));
   try {
-    const file = path.join(dir, TEMPLATE_NAME);
+    const file = path.join(dir, templateName);
     fs.writeFileSync(file, content);
     try {
       return await readWorkbook(file, Math.max(content.length, 1024 * 1024));
     } catch (error) {
       if (error instanceof ImportFileError) {
-        throw new ArchiveError({ ...error.issue, sheet: null, value: TEMPLATE_NAME, message: `${TEMPLATE_NAME}: ${error.issue.message}` });
+        throw new ArchiveError({ ...error.issue, sheet: null, value: templateName, message: `${templateName}: ${error.issue.message}` });
       }
       throw error;
     }

@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ImportOptions, ParsedFile } from '../../../server/import/importer.js';
-import type { TrialsDb } from './bulk.js';
+import type { Kysely } from 'kysely';
+import type { CoreTables } from '../db/tables.js';
+import type { ImportOptions, ParsedFile } from './importer.js';
+
+type FilesDb = Kysely<CoreTables>;
 
 const BACKUP_TYPE = { name: 'Dataset resource', description: 'Automatically created linked backups of uploaded data resources.' };
 export const SHAPEFILE_TYPE = { name: 'Trials Shapefile', description: 'Shapefile associated with trials dataset.' };
+export const GEOTIFF_TYPE = { name: 'Trials GeoTIFF', description: 'GeoTIFF associated with trials dataset.' };
 
 /** The file resource type of that name, created when missing (Germinate's rule). */
-async function resourceType(db: TrialsDb, type: { name: string; description: string }, now: string): Promise<number> {
+async function resourceType(db: FilesDb, type: { name: string; description: string }, now: string): Promise<number> {
   const found = await db.selectFrom('fileresourcetypes').select('id').where('name', '=', type.name).orderBy('id').executeTakeFirst();
   if (found) return found.id;
   return (await db.insertInto('fileresourcetypes').values({ ...type, created_on: now, updated_on: now }).returning('id').executeTakeFirstOrThrow()).id;
@@ -20,15 +24,15 @@ function safeName(name: string): string {
 }
 
 /**
- * Keeps a copy of `source` as a file resource at DATA_DIR/data/download/<type>/<id>-<name>, linked to the
- * dataset. The copy is made inside the import's transaction; if the transaction then fails the row goes but
+ * Keeps a copy of `source` as a file resource at DATA_DIR/data/download/<type>/<id>-<name>, linked to each
+ * of the datasets. The copy is made inside the import's transaction; if the transaction then fails the row goes but
  * the copy stays behind as an orphan file, which harms nothing.
  */
 export async function storeFileResource(
-  db: TrialsDb,
+  db: FilesDb,
   source: { path: string; name: string },
   dataDir: string,
-  datasetId: number,
+  datasetIds: readonly number[],
   type: { name: string; description: string },
   description: string,
   now: string,
@@ -46,12 +50,14 @@ export async function storeFileResource(
   await fs.promises.mkdir(folder, { recursive: true });
   await fs.promises.copyFile(source.path, path.join(folder, stored));
   await db.updateTable('fileresources').set({ path: stored }).where('id', '=', row.id).execute();
-  await db.insertInto('datasetfileresources').values({ dataset_id: datasetId, fileresource_id: row.id, created_on: now, updated_on: now }).execute();
+  for (const datasetId of datasetIds) {
+    await db.insertInto('datasetfileresources').values({ dataset_id: datasetId, fileresource_id: row.id, created_on: now, updated_on: now }).execute();
+  }
   return row.id;
 }
 
 /** import-rules §0.5: the uploaded workbook kept as the dataset's resource, when the pipeline gave its path. */
-export async function backupFile(db: TrialsDb, file: ParsedFile, options: ImportOptions, datasetId: number): Promise<number | null> {
+export async function backupFile(db: FilesDb, file: ParsedFile, options: ImportOptions, datasetId: number): Promise<number | null> {
   if (!file.source || !options.dataDir) return null;
-  return storeFileResource(db, file.source, options.dataDir, datasetId, BACKUP_TYPE, 'Automatic upload backup.', options.now.toISOString());
+  return storeFileResource(db, file.source, options.dataDir, [datasetId], BACKUP_TYPE, 'Automatic upload backup.', options.now.toISOString());
 }

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../../../server/db/database.js';
+import type { CoreTables } from '../../../server/db/tables.js';
+import { GEOTIFF_TYPE, storeFileResource } from '../../../server/import/file-resource.js';
+import type { ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
+import { openTemplateArchive } from '../../../server/import/template-archive.js';
+import type { MapoverlaysTables } from '../tables.js';
+import { openGeotiff } from './geotiff-read.js';
+import { renderOverlay, type Overlay } from './geotiff-render.js';
+import { resolveRow, type ResolvedRow } from './overlay-checks.js';
+import { OverlayReferences } from './overlay-references.js';
+import { GEOTIFF_SHEET, GEOTIFF_TEMPLATE, readOverlayRows, type OverlayRow } from './overlay-rows.js';
+
+/** Staging folders older than this are left-overs of a killed import and are removed. */
+const STALE_STAGING_MS = 24 * 3600 * 1000;
+
+/** DATA_DIR/images/mapoverlay, where `mapoverlay/{id}/src` finds the PNGs (schema.md §3). */
+export function overlayFolder(dataDir: string): string {
+  return path.join(dataDir, 'images', 'mapoverlay');
+}
+
+/**
+ * Writes a checked GeoTIFF archive (import-rules §2.8) in the caller's transaction. Every raster is warped
+ * and encoded first, before the transaction writes anything (on SQLite the write lock is then held only for
+ * the inserts). PNGs go to a staging folder and are renamed into place as the last step; any failure
+ * removes them, so a rolled-back import leaves no overlay file behind. The zip is kept as a "Trials
+ * GeoTIFF" file resource of every dataset the rows name.
+ */
+export async function writeOverlays(file: ParsedFile, db: Kysely<CoreTables>, dialect: DialectName, options: ImportOptions): Promise<ImportStats> {
+  if (!file.source) throw new Error('The GeoTIFF importer needs the uploaded zip');
+  if (!options.dataDir) throw new Error('The GeoTIFF importer needs a data directory (ImportOptions.dataDir) to store the overlays');
+  const archive = await openTemplateArchive(file.source.path, GEOTIFF_TEMPLATE, options.signal);
+  const sheet = archive.template?.sheets.get(GEOTIFF_SHEET);
+  if (!sheet) throw new Error("The archive's template has no IMAGES sheet: it was not checked");
+  const references = await OverlayReferences.load(db, dialect);
+  const rows = readOverlayRows(sheet);
+
+  const planned: { row: OverlayRow; resolved: ResolvedRow; overlay: Overlay }[] = [];
+  for (const [index, row] of rows.entries()) {
+    options.signal?.throwIfAborted();
+    const content = row.filename === null ? undefined : archive.files.get(row.filename);
+    const resolved = resolveRow(row, references);
+    if (!content || resolved.problems.length > 0) throw new Error(`IMAGES row ${row.row} was not checked`);
+    planned.push({ row, resolved, overlay: await renderOverlay(await openGeotiff(content), options.signal) });
+    options.progress?.((0.8 * (index + 1)) / rows.length);
+  }
+
+  const folder = overlayFolder(options.dataDir);
+  fs.mkdirSync(folder, { recursive: true });
+  removeStaleStaging(folder, options.now);
+  const staging = fs.mkdtempSync(path.join(folder, '.staging-'));
+  const moved: string[] = [];
+  try {
+    const overlays = db.withTables<MapoverlaysTables>();
+    const now = options.now.toISOString();
+    const names: string[] = [];
+    for (const { row, resolved, overlay } of planned) {
+      const { id } = await overlays
+        .insertInto('mapoverlays')
+        .values({
+          name: '',
+          description: row.description ?? row.filename,
+          bottom_left_lat: overlay.bounds.south,
+          bottom_left_lng: overlay.bounds.west,
+          top_right_lat: overlay.bounds.north,
+          top_right_lng: overlay.bounds.east,
+          reference_table: resolved.reference?.table ?? null,
+          foreign_id: resolved.reference?.id ?? null,
+          dataset_id: resolved.datasetId,
+          recording_date: resolved.recordingDate,
+          created_on: now,
+          updated_on: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const name = `${id}.png`;
+      await overlays.updateTable('mapoverlays').set({ name }).where('id', '=', id).execute();
+      fs.writeFileSync(path.join(staging, name), overlay.png);
+      names.push(name);
+    }
+    const datasets = [...new Set(planned.flatMap((p) => (p.resolved.datasetId === null ? [] : [p.resolved.datasetId])))];
+    const fileResourceId = await storeFileResource(db, file.source, options.dataDir, datasets, GEOTIFF_TYPE, GEOTIFF_TYPE.description, now);
+    options.signal?.throwIfAborted();
+    for (const name of names) {
+      fs.renameSync(path.join(staging, name), path.join(folder, name));
+      moved.push(path.join(folder, name));
+    }
+    options.progress?.(1);
+    const referenced = (table: string) => new Set(planned.flatMap((p) => (p.resolved.reference?.table === table ? [p.resolved.reference.id] : []))).size;
+    return { mapoverlays: names.length, datasets: datasets.length, traits: referenced('phenotypes'), climates: referenced('climates'), fileResourceId };
+  } catch (error) {
+    for (const file of moved) fs.rmSync(file, { force: true });
+    throw error;
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+function removeStaleStaging(root: string, now: Date): void {
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.startsWith('.staging-')) continue;
+    const folder = path.join(root, entry.name);
+    if (now.getTime() - fs.statSync(folder).mtimeMs > STALE_STAGING_MS) fs.rmSync(folder, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,12 @@
+import type { ServerPlugin } from '../../server/plugin.js';
+import { geotiffImporter } from './import/geotiff-importer.js';
+import { mapoverlaysMigrations } from './migrations.js';
+import { mapoverlayRoutes } from './routes.js';
+
+/** Map overlays: GeoTIFFs of trials, traits and climate variables, warped for the maps (the GeoTIFF template). */
+export const mapoverlaysServer: ServerPlugin = {
+  id: 'mapoverlays',
+  migrations: mapoverlaysMigrations,
+  importers: [geotiffImporter],
+  routes: mapoverlayRoutes,
+};
