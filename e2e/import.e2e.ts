@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { germplasmServer } from '../src/plugins/germplasm/server.js';
 import { trialsServer } from '../src/plugins/trials/server.js';
 import { loadDemoData } from '../src/server/demo.js';
+import { geotiff, geotiffZip } from '../tests/import/geotiff-builder.js';
 import { axeViolations, formatViolations, ROOT, useBrowser, useServer, type E2EServer } from './support/index.js';
 
 /**
@@ -269,7 +270,7 @@ describe('data uploader and import jobs', () => {
     const blank = await page.request.get(new URL(href ?? '', `${server.url}/`).toString());
     expect(blank.status()).toBe(200);
     expect((await blank.body()).subarray(0, 2).toString()).toBe('PK');
-    expect(await page.getByRole('link', { name: /Download the blank/ }).count()).toBe(6);
+    expect(await page.getByRole('link', { name: /Download the blank/ }).count()).toBe(7);
 
     // The earlier tests imported trials datasets: the first is preselected, and the upload takes a zip.
     await page.getByRole('radio', { name: /Trial shapefile/ }).check();
@@ -277,6 +278,30 @@ describe('data uploader and import jobs', () => {
     await expect.poll(() => dataset.inputValue(), POLL).toMatch(/^\d+$/);
     await page.getByLabel('Choose a file (.zip)').waitFor(POLL);
     expect(page.url()).toContain('/import/data-upload');
+  });
+
+  it('imports GeoTIFFs as map overlays, whose PNG the map can then fetch with the image token', async () => {
+    const page = await browser.page();
+    const { token, imageToken } = await server.login(page, 'curator');
+    const tif = geotiff({ epsg: 4326, width: 30, height: 20, origin: [-3.1, 56.5], pixel: [0.0005, 0.0005], kind: 'rgb' });
+    const file = path.join(scratch, 'drone-flights.zip');
+    fs.writeFileSync(file, await geotiffZip([[null, null, null, null, 'flight-1.tif', 'First flight', '20240601']], { 'flight-1.tif': tif }));
+    await page.goto(`${server.url}/import/data-upload`);
+    await page.getByRole('radio', { name: /GeoTIFF map overlays/ }).check();
+    await page.getByLabel('Choose a file (.zip)').setInputFiles(file);
+    await page.getByRole('button', { name: 'Upload and check' }).click();
+    await expect.poll(() => summary(page).textContent(), POLL).toBe('No errors, no warnings.');
+    await page.locator('.import-pane').getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('The data was imported.').waitFor(POLL);
+    await page.locator('.import-stats div', { hasText: 'Map overlays' }).getByText('1', { exact: true }).waitFor(POLL);
+    await checkAxe(page, '.import-pane');
+
+    const table = await page.request.post(`${server.url}/api/mapoverlay/table`, { headers: { authorization: `Bearer ${token}` }, data: {} });
+    const overlays = ((await table.json()) as { data: { mapoverlayId: number; mapoverlayDescription: string }[] }).data;
+    expect(overlays.map((o) => o.mapoverlayDescription)).toEqual(['First flight']);
+    const png = await page.request.get(`${server.url}/api/mapoverlay/${overlays[0].mapoverlayId}/src?token=${imageToken}`);
+    expect(png.status()).toBe(200);
+    expect(png.headers()['content-type']).toBe('image/png');
   });
 
   it('shows a regular user the 403 pane', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/server.js';
+import { geotiff, geotiffZip } from './geotiff-builder.js';
 import { scratchDir } from './helpers.js';
 
 const scratch = scratchDir();
@@ -66,5 +67,22 @@ describe('npm run import', () => {
     });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('Configuration error: DATABASE_URL');
+  });
+
+  it('checks and imports a GeoTIFF archive, and refuses a broken one with exit 1 and the report', async () => {
+    const tif = geotiff({ epsg: 32630, width: 12, height: 8, origin: [500000, 6200000], pixel: [5, 5], kind: 'float' });
+    const good = scratch.file('overlays.zip', await geotiffZip([[null, null, null, null, 'ndvi.tif', 'NDVI', '20240601']], { 'ndvi.tif': tif }));
+    const checked = cli(good, '--type', 'geotiff', '--check-only');
+    expect(checked.code, checked.output).toBe(0);
+    const imported = cli(good, '--type', 'geotiff');
+    expect(imported.code, imported.output).toBe(0);
+    expect(imported.output).toMatch(/mapoverlays\W+1/);
+    expect(fs.readdirSync(path.join(dataDir, 'images', 'mapoverlay')).filter((f) => f.endsWith('.png'))).toHaveLength(1);
+
+    const broken = scratch.file('broken.zip', await geotiffZip([[null, null, null, 'phenotypes', 'ndvi.tif', null, '2024-02-30']], { 'ndvi.tif': tif }));
+    const refused = cli(broken, '--type', 'geotiff');
+    expect(refused.code, refused.output).toBe(1);
+    expect(refused.output).toContain('GENERIC_MISSING_REQUIRED_VALUE');
+    expect(refused.output).toContain('GENERIC_INVALID_DATE');
   });
 });

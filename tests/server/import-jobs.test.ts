@@ -177,7 +177,7 @@ describe.each(testDialects())('import jobs on %s', (dialect) => {
     expect(response.headers.get('content-disposition')).toMatch(/germplasm-mcpd\.xlsx/);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(bytes.length).toBe(fs.statSync(path.join(import.meta.dirname, '../../demo/templates/germplasm-mcpd.xlsx')).size);
-    for (const type of ['groups', 'pedigree', 'trial', 'climate', 'images']) {
+    for (const type of ['groups', 'pedigree', 'trial', 'climate', 'images', 'geotiff']) {
       expect((await server.api('GET', `import/template/${type}/blank`)).status, type).toBe(200);
     }
     expect((await server.api('GET', 'import/template/shapefile/blank')).status).toBe(404);
