@@ -1,17 +1,12 @@
 /** Numbers and coordinates of MCPD cells (mcpd-codes.md §7), parsed strictly: null means invalid. */
 
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const INTEGER = /^[+-]?\d+$/;
 // A whole number written with a zero fraction ("350.0"), as spreadsheet and database exports do.
 const WHOLE = /^[+-]?\d+(\.0*)?$/;
 const INT32_MAX = 2_147_483_647;
 
-/** A finite decimal number (`+`, exponent allowed; no `NaN`/`Infinity`, no decimal comma). */
-export function parseDecimal(text: string): number | null {
-  if (!DECIMAL.test(text)) return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
-}
+/** A finite decimal number (`+`, exponent allowed; no `NaN`/`Infinity`, no decimal comma): the templates' rule. */
+export { parseDecimal } from '../../../server/import/values.js';
 
 /** An integer that fits the database's 32-bit integer columns; only digits with an optional sign. */
 export function parseInteger(text: string): number | null {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { issue, type ImportIssue } from '../../../server/import/importer.js';
+import { ArchiveListing, checkPositionalHeader } from '../../../server/import/archive-listing.js';
 import type { TemplateArchive } from '../../../server/import/template-archive.js';
 import { IMAGE_HEADER, IMAGES_SHEET, IMAGES_TEMPLATE, readImageRows, REFERENCE_TYPES, referenceId, type ImageRow } from './image-rows.js';
 import type { References, ReferenceType } from './references.js';
@@ -53,23 +54,10 @@ export async function checkImages(
   const at = (status: string, row: number, column: string | null, value: string | null, message?: string) =>
     out.push(issue(status, row, { sheet: IMAGES_SHEET, column, value, ...(message === undefined ? {} : { message }) }));
 
-  if (sheet.header.length < IMAGE_HEADER.length) {
-    at('GENERIC_MISSING_COLUMN', 1, null, null, 'Invalid number of columns');
-    return out;
-  }
-  let headerOk = true;
-  IMAGE_HEADER.forEach((name, i) => {
-    if (sheet.header[i] !== name) {
-      headerOk = false;
-      at('GENERIC_MISSING_COLUMN', 1, name, sheet.header[i] ?? null, `Column '${name}' not found at position ${i + 1}.`);
-    }
-  });
   // With columns out of place every row would be misread: the header issues say what to fix.
-  if (!headerOk) return out;
+  if (!checkPositionalHeader(sheet, IMAGE_HEADER, IMAGE_HEADER.length, out)) return out;
 
-  // Duplicates are found ignoring case (Germinate); files are matched exactly, as zip names are.
-  const listed = new Map<string, number>();
-  const named = new Set<string>();
+  const listing = new ArchiveListing(archive, IMAGES_SHEET, IMAGE_HEADER[3], out);
   const rows = readImageRows(sheet);
   for (const [index, row] of rows.entries()) {
     // Reading each image's header is the slow part of the check on a large archive.
@@ -81,33 +69,14 @@ export async function checkImages(
     if (resolved && 'status' in resolved) at(resolved.status, row.row, resolved.column, resolved.value);
     for (const tag of row.tags) if ([...tag].length > 255) at('GENERIC_VALUE_TOO_LONG', row.row, IMAGE_HEADER[5], tag);
 
-    if (row.filename === null) {
-      at('GENERIC_MISSING_REQUIRED_VALUE', row.row, IMAGE_HEADER[3], null, 'Image filename');
-      continue;
-    }
-    const key = row.filename.toLowerCase();
-    const first = listed.get(key);
-    if (first !== undefined) {
-      at('GENERIC_DUPLICATE_VALUE', row.row, IMAGE_HEADER[3], row.filename, `${row.filename} is listed in row ${first} already.`);
-      continue;
-    }
-    listed.set(key, row.row);
-    named.add(row.filename);
-    const content = archive.files.get(row.filename);
-    if (!content) {
-      at('IMAGE_IMAGE_MISSING', row.row, IMAGE_HEADER[3], row.filename, `${row.filename} is not in the archive.`);
-      continue;
-    }
+    const content = listing.file(row.row, row.filename);
+    if (!content || row.filename === null) continue;
     signal?.throwIfAborted();
     const format = await imageFormat(content);
     if (format === null || !IMAGE_FORMATS.has(format)) {
       at('GENERIC_INVALID_FILE_TYPE', row.row, IMAGE_HEADER[3], row.filename, `${row.filename} is not a JPEG, PNG, WebP, GIF or AVIF image${format ? ` (${format})` : ''}.`);
     }
   }
-  for (const name of archive.files.keys()) {
-    if (!named.has(name)) {
-      out.push(issue('IMAGE_DEFINITION_MISSING', -1, { value: name, message: `${name} has no row on the 'IMAGES' sheet.` }));
-    }
-  }
+  listing.reportUnlisted();
   return out;
 }

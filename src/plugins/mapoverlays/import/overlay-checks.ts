@@ -1,4 +1,5 @@
 import { issue, type ImportIssue } from '../../../server/import/importer.js';
+import { ArchiveListing, checkPositionalHeader } from '../../../server/import/archive-listing.js';
 import type { TemplateArchive } from '../../../server/import/template-archive.js';
 import { parseTemplateDate } from '../../../server/import/values.js';
 import { openGeotiff, RasterError, wgs84Bounds } from './geotiff-read.js';
@@ -78,43 +79,15 @@ export async function checkOverlays(
   const at = (status: string, row: number, column: string | null, value: string | null, message?: string) =>
     out.push(issue(status, row, { sheet: GEOTIFF_SHEET, column, value, ...(message === undefined ? {} : { message }) }));
 
-  if (sheet.header.length < REQUIRED_HEADER_CELLS) {
-    at('GENERIC_MISSING_COLUMN', 1, null, null, 'Invalid number of columns');
-    return out;
-  }
-  let headerOk = true;
-  GEOTIFF_HEADER.forEach((name, i) => {
-    const optional = i >= REQUIRED_HEADER_CELLS && sheet.header[i] == null;
-    if (sheet.header[i] !== name && !optional) {
-      headerOk = false;
-      at('GENERIC_MISSING_COLUMN', 1, name, sheet.header[i] ?? null, `Column '${name}' not found at position ${i + 1}.`);
-    }
-  });
-  if (!headerOk) return out;
+  if (!checkPositionalHeader(sheet, GEOTIFF_HEADER, REQUIRED_HEADER_CELLS, out)) return out;
 
-  const listed = new Map<string, number>();
-  const named = new Set<string>();
+  const listing = new ArchiveListing(archive, GEOTIFF_SHEET, FILENAME, out);
   const rows = readOverlayRows(sheet);
   for (const [index, row] of rows.entries()) {
     progress?.(index / rows.length);
     for (const p of resolveRow(row, references).problems) at(p.status, row.row, p.column, p.value, p.message);
-    if (row.filename === null) {
-      at('GENERIC_MISSING_REQUIRED_VALUE', row.row, FILENAME, null, 'Image filename');
-      continue;
-    }
-    const key = row.filename.toLowerCase();
-    const first = listed.get(key);
-    if (first !== undefined) {
-      at('GENERIC_DUPLICATE_VALUE', row.row, FILENAME, row.filename, `${row.filename} is listed in row ${first} already.`);
-      continue;
-    }
-    listed.set(key, row.row);
-    named.add(row.filename);
-    const content = archive.files.get(row.filename);
-    if (!content) {
-      at('IMAGE_IMAGE_MISSING', row.row, FILENAME, row.filename, `${row.filename} is not in the archive.`);
-      continue;
-    }
+    const content = listing.file(row.row, row.filename);
+    if (!content) continue;
     signal?.throwIfAborted();
     try {
       wgs84Bounds(await openGeotiff(content));
@@ -123,8 +96,6 @@ export async function checkOverlays(
       at('GENERIC_INVALID_FILE_TYPE', row.row, FILENAME, row.filename, `${row.filename}: ${error.message}`);
     }
   }
-  for (const name of archive.files.keys()) {
-    if (!named.has(name)) out.push(issue('IMAGE_DEFINITION_MISSING', -1, { value: name, message: `${name} has no row on the 'IMAGES' sheet.` }));
-  }
+  listing.reportUnlisted();
   return out;
 }
