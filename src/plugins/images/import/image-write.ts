@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { DialectName } from '../../../server/db/database.js';
+import { stagingFolder } from '../../../server/import/staging.js';
 import type { ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
 import { openTemplateArchive } from '../../../server/import/template-archive.js';
 import { readExif } from './exif.js';
@@ -12,8 +13,6 @@ import { References, type ImagesDb } from './references.js';
 
 /** Longest side of a thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 400;
-/** Staging folders older than this are left-overs of a killed import and are removed. */
-const STALE_STAGING_MS = 24 * 3600 * 1000;
 
 /** DATA_DIR/images/database: `upload/` holds the images, `thumbnail-upload/` their thumbnails (schema.md §3). */
 export function imageFolders(dataDir: string) {
@@ -42,9 +41,7 @@ export async function writeImages(file: ParsedFile, db: ImagesDb, dialect: Diale
   if (!file.source) throw new Error('The images importer needs the uploaded zip');
   if (!options.dataDir) throw new Error('The images importer needs a data directory (ImportOptions.dataDir) to store the images');
   const folders = imageFolders(options.dataDir);
-  fs.mkdirSync(folders.root, { recursive: true });
-  removeStaleStaging(folders.root, options.now);
-  const staging = fs.mkdtempSync(path.join(folders.root, '.staging-'));
+  const staging = stagingFolder(folders.root, options.now);
   const moved: string[] = [];
   try {
     const stats = await stageAndInsert(file.source.path, db, dialect, options, staging);
@@ -147,12 +144,4 @@ async function stageBackup(db: ImagesDb, source: { path: string; name: string },
   const from = path.join(staging, stored);
   fs.copyFileSync(source.path, from);
   return { id: row.id, from, to: path.join(dataDir, 'data', 'download', String(typeId), stored) };
-}
-
-function removeStaleStaging(root: string, now: Date): void {
-  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
-    if (!entry.isDirectory() || !entry.name.startsWith('.staging-')) continue;
-    const folder = path.join(root, entry.name);
-    if (now.getTime() - fs.statSync(folder).mtimeMs > STALE_STAGING_MS) fs.rmSync(folder, { recursive: true, force: true });
-  }
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../../../server/db/database.js';
 import type { CoreTables } from '../../../server/db/tables.js';
 import { GEOTIFF_TYPE, storeFileResource } from '../../../server/import/file-resource.js';
+import { stagingFolder } from '../../../server/import/staging.js';
 import type { ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
 import { openTemplateArchive } from '../../../server/import/template-archive.js';
 import type { MapoverlaysTables } from '../tables.js';
@@ -13,8 +14,6 @@ import { resolveRow, type ResolvedRow } from './overlay-checks.js';
 import { OverlayReferences } from './overlay-references.js';
 import { GEOTIFF_SHEET, GEOTIFF_TEMPLATE, readOverlayRows, type OverlayRow } from './overlay-rows.js';
 
-/** Staging folders older than this are left-overs of a killed import and are removed. */
-const STALE_STAGING_MS = 24 * 3600 * 1000;
 
 /** DATA_DIR/images/mapoverlay, where `mapoverlay/{id}/src` finds the PNGs (schema.md §3). */
 export function overlayFolder(dataDir: string): string {
@@ -48,9 +47,7 @@ export async function writeOverlays(file: ParsedFile, db: Kysely<CoreTables>, di
   }
 
   const folder = overlayFolder(options.dataDir);
-  fs.mkdirSync(folder, { recursive: true });
-  removeStaleStaging(folder, options.now);
-  const staging = fs.mkdtempSync(path.join(folder, '.staging-'));
+  const staging = stagingFolder(folder, options.now);
   const moved: string[] = [];
   try {
     const overlays = db.withTables<MapoverlaysTables>();
@@ -95,13 +92,5 @@ export async function writeOverlays(file: ParsedFile, db: Kysely<CoreTables>, di
     throw error;
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
-  }
-}
-
-function removeStaleStaging(root: string, now: Date): void {
-  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
-    if (!entry.isDirectory() || !entry.name.startsWith('.staging-')) continue;
-    const folder = path.join(root, entry.name);
-    if (now.getTime() - fs.statSync(folder).mtimeMs > STALE_STAGING_MS) fs.rmSync(folder, { recursive: true, force: true });
   }
 }
