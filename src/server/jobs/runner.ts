@@ -57,6 +57,8 @@ export class JobRunner {
   private readonly running = new Map<number, Running>();
   /** A worker that finished its job and waits for the next (loading the importers takes a while). */
   private idle: Worker | null = null;
+  /** Removes the idle worker's exit listener when it is taken for a job (else each reuse would add one). */
+  private releaseIdle: (() => void) | null = null;
   private timers: NodeJS.Timeout[] = [];
   private polling = false;
   /** The poll in progress, so that stop() can wait for a claim that is under way. */
@@ -194,6 +196,8 @@ export class JobRunner {
       clockOffset: this.options.clock.now() - Date.now(),
     };
     const worker = this.idle ?? startWorker();
+    this.releaseIdle?.();
+    this.releaseIdle = null;
     this.idle = null;
     let exited!: () => void;
     const run: Running = { job, worker, progress: 0, writing: false, done: false, cancelled: false, exited: new Promise((r) => (exited = r)) };
@@ -216,9 +220,11 @@ export class JobRunner {
         else {
           worker.unref();
           this.idle = worker;
-          worker.once('exit', () => {
+          const forget = () => {
             if (this.idle === worker) this.idle = null;
-          });
+          };
+          worker.once('exit', forget);
+          this.releaseIdle = () => worker.off('exit', forget);
         }
         this.kick();
       }

@@ -22,8 +22,12 @@ export function NewAccountForm(props: { busy: boolean; problem: string | null; o
   const [level, setLevel] = useState<StrengthLevel | null>(null);
   const institutionId = useId();
   const onLevel = useCallback((next: StrengthLevel | null) => setLevel(next), []);
-  const { data: institutions } = useSWR(['gatekeeper/institution', INSTITUTION_LIMIT], ([path, limit]) =>
-    api.get<{ data: Institution[]; count: number }>(path, { query: { page: 0, limit }, handlers: [{ codes: [], callback: () => undefined }] }),
+  // Read afresh each time the form opens (no deduplication): an institution entered by a registration a
+  // moment ago must be offered at once.
+  const { data: institutions } = useSWR(
+    ['gatekeeper/institution', INSTITUTION_LIMIT],
+    ([path, limit]) => api.get<{ data: Institution[]; count: number }>(path, { query: { page: 0, limit }, handlers: [{ codes: [], callback: () => undefined }] }),
+    { dedupingInterval: 0, revalidateOnMount: true },
   );
   const set = <K extends keyof NewAccountFields>(key: K, value: NewAccountFields[K]) => setFields((previous) => ({ ...previous, [key]: value }));
   const text = (key: keyof NewAccountFields, label: string, type = 'text', autoComplete?: string) => (
