@@ -1,4 +1,4 @@
-import { fromArrayBuffer, type GeoTIFFImage } from 'geotiff';
+import { fromArrayBuffer, type GeoTIFF, type GeoTIFFImage } from 'geotiff';
 import { crsCode, crsFor, webMercator, type Crs, type Point } from './crs.js';
 
 /** Why a file cannot become a map overlay, in words for the report. */
@@ -17,9 +17,20 @@ export interface Bounds {
   east: number;
 }
 
+/** Longest side of an overlay PNG, in pixels (Germinate downscales to about 3000). */
+export const MAX_OVERLAY_SIDE = 3000;
+/**
+ * Most pixels read from one raster (the reader decodes the whole image before scaling it down): 100
+ * megapixels are some 400 MB of RGBA. Larger images need overviews (internal, e.g. `gdaladdo`), from which the
+ * smallest one that is still large enough is read instead.
+ */
+export const MAX_SOURCE_PIXELS = 100_000_000;
+
 /** A GeoTIFF's first image with what places it: its CRS and the affine grid of its pixels. */
 export interface Georeferenced {
   image: GeoTIFFImage;
+  /** The image the pixels are read from: the full image, or an overview no smaller than the overlay. */
+  source: GeoTIFFImage;
   crs: Crs;
   width: number;
   height: number;
@@ -31,11 +42,18 @@ export interface Georeferenced {
 /** Opens a GeoTIFF and checks that it is placed in a coordinate system we can draw (RasterError if not). */
 export async function openGeotiff(bytes: Uint8Array): Promise<Georeferenced> {
   let image: GeoTIFFImage;
+  let tiff: GeoTIFF;
   try {
-    const tiff = await fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    tiff = await fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     image = await tiff.getImage();
   } catch {
     throw new RasterError('The file is not a readable TIFF image.');
+  }
+  const source = await overview(tiff, image);
+  if (source.getWidth() * source.getHeight() > MAX_SOURCE_PIXELS) {
+    throw new RasterError(
+      `The GeoTIFF has ${image.getWidth()} × ${image.getHeight()} pixels: at most ${MAX_SOURCE_PIXELS / 1_000_000} million can be read. Add overviews (e.g. gdaladdo) or reduce it.`,
+    );
   }
   const code = crsCode(image.getGeoKeys() ?? {});
   if (code === null) throw new RasterError('The TIFF names no coordinate reference system (it is not a GeoTIFF).');
@@ -50,7 +68,28 @@ export async function openGeotiff(bytes: Uint8Array): Promise<Georeferenced> {
     throw new RasterError('The GeoTIFF has no tie point and pixel scale, or is rotated: it cannot be placed on a map.');
   }
   if (!resolution.slice(0, 2).every((r) => Number.isFinite(r) && r !== 0)) throw new RasterError('The GeoTIFF has a pixel size of zero.');
-  return { image, crs, width: image.getWidth(), height: image.getHeight(), origin: [origin[0], origin[1]], resolution: [resolution[0], resolution[1]] };
+  return { image, source, crs, width: image.getWidth(), height: image.getHeight(), origin: [origin[0], origin[1]], resolution: [resolution[0], resolution[1]] };
+}
+
+/** The smallest image of the file that still gives the overlay its full size: an overview, or the image itself. */
+async function overview(tiff: GeoTIFF, image: GeoTIFFImage): Promise<GeoTIFFImage> {
+  const needed = Math.min(MAX_OVERLAY_SIDE, Math.max(image.getWidth(), image.getHeight()));
+  let best = image;
+  let count = 1;
+  try {
+    count = await tiff.getImageCount();
+  } catch {
+    return image;
+  }
+  for (let i = 1; i < count; i += 1) {
+    const candidate = await tiff.getImage(i).catch(() => null);
+    if (!candidate) continue;
+    const [w, h] = [candidate.getWidth(), candidate.getHeight()];
+    // An overview has the image's shape; anything else in the file (a mask, another picture) is not one.
+    const sameShape = Math.abs(w / h - image.getWidth() / image.getHeight()) < 0.02;
+    if (sameShape && Math.max(w, h) >= needed && w * h < best.getWidth() * best.getHeight()) best = candidate;
+  }
+  return best;
 }
 
 /** The CRS position of a (fractional) pixel position of the full-size image. */

@@ -1,9 +1,7 @@
 import sharp from 'sharp';
-import { fromMercator, toMercator, wgs84Bounds, type Bounds, type Georeferenced } from './geotiff-read.js';
+import { fromMercator, MAX_OVERLAY_SIDE, toMercator, wgs84Bounds, type Bounds, type Georeferenced } from './geotiff-read.js';
 import type { Point } from './crs.js';
 
-/** Longest side of an overlay PNG, in pixels (Germinate downscales to about 3000). */
-export const MAX_OVERLAY_SIDE = 3000;
 /** Output pixels between exactly projected grid points; positions in between are interpolated. */
 const GRID = 16;
 
@@ -14,12 +12,12 @@ export interface Overlay {
   height: number;
 }
 
-/** RGBA pixels of the image read at `width` × `height` (nearest neighbour). */
+/** RGBA pixels of the image read at `width` × `height` (nearest neighbour), from an overview where there is one. */
 async function readRgba(g: Georeferenced, width: number, height: number): Promise<Uint8ClampedArray> {
-  const { image } = g;
+  const image = g.source;
   const bits = image.getBitsPerSample(0);
   const format = image.getSampleFormat(0);
-  const noData = image.getGDALNoData();
+  const noData = g.image.getGDALNoData();
   const size = { width, height, resampleMethod: 'nearest', interleave: true } as const;
   const out = new Uint8ClampedArray(width * height * 4);
   if (bits === 8 && format === 1) {
