@@ -15,6 +15,8 @@ export interface RasterSpec {
   pixel: [number, number];
   /** 'rgb': 8-bit RGB, the top half red and the bottom half blue; 'float': one 32-bit band rising left to right, NaN in the first column. */
   kind: 'rgb' | 'float';
+  /** For 'rgb': one colour everywhere instead of the red and blue halves. */
+  solid?: [number, number, number];
 }
 
 /** A GeoTIFF written with geotiff.js (a real TIFF with GeoKeys, as GDAL writes them). */
@@ -33,7 +35,8 @@ export function geotiff(spec: RasterSpec): Uint8Array {
     for (let y = 0; y < height; y += 1) {
       for (let x = 0; x < width; x += 1) {
         const o = (y * width + x) * 3;
-        if (y < height / 2) data[o] = 255;
+        if (spec.solid) data.set(spec.solid, o);
+        else if (y < height / 2) data[o] = 255;
         else data[o + 2] = 255;
       }
     }
@@ -59,4 +62,62 @@ export async function geotiffZip(
     entries['geotiffs.xlsx'] = new Uint8Array(await workbook.xlsx.writeBuffer());
   }
   return zipSync(entries);
+}
+
+const TYPE_SIZES: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8 };
+const STRIP_OR_TILE_OFFSETS = new Set([273, 324]);
+
+/**
+ * One classic TIFF (geotiff.js writes big-endian ones; the byte order of `main` is used for all) holding `main` and then `overviews` as further images (IFDs), as
+ * gdaladdo stores internal overviews: each appended file's offsets are moved by where it now starts.
+ */
+export function withOverviews(main: Uint8Array, ...overviews: Uint8Array[]): Uint8Array {
+  let out = main.slice();
+  // 'II' little-endian, 'MM' big-endian (TIFF 6.0 §2).
+  const le = main[0] === 0x49;
+  for (const overview of overviews) {
+    const shift = out.length + (out.length % 2);
+    const moved = new Uint8Array(shift + overview.length);
+    moved.set(out);
+    moved.set(overview, shift);
+    const view = new DataView(moved.buffer);
+    // Relocate the appended file's IFD chain.
+    let ifd = view.getUint32(shift + 4, le) + shift;
+    const firstAppended = ifd;
+    while (ifd !== shift) {
+      const entries = view.getUint16(ifd, le);
+      for (let i = 0; i < entries; i += 1) {
+        const entry = ifd + 2 + i * 12;
+        const tag = view.getUint16(entry, le);
+        const type = view.getUint16(entry + 2, le);
+        const count = view.getUint32(entry + 4, le);
+        const inline = (TYPE_SIZES[type] ?? 1) * count <= 4;
+        if (!inline) view.setUint32(entry + 8, view.getUint32(entry + 8, le) + shift, le);
+        if (STRIP_OR_TILE_OFFSETS.has(tag)) {
+          const at = inline ? entry + 8 : view.getUint32(entry + 8, le);
+          for (let k = 0; k < count; k += 1) {
+            if (type === 3) view.setUint16(at + 2 * k, view.getUint16(at + 2 * k, le) + shift, le);
+            else view.setUint32(at + 4 * k, view.getUint32(at + 4 * k, le) + shift, le);
+          }
+        }
+      }
+      const next = ifd + 2 + entries * 12;
+      const nextOffset = view.getUint32(next, le);
+      if (nextOffset !== 0) view.setUint32(next, nextOffset + shift, le);
+      ifd = nextOffset + shift;
+    }
+    // Point the last IFD of what came before at the appended file's first.
+    let last = view.getUint32(4, le);
+    for (;;) {
+      const next = last + 2 + view.getUint16(last, le) * 12;
+      const nextOffset = view.getUint32(next, le);
+      if (nextOffset === 0) {
+        view.setUint32(next, firstAppended, le);
+        break;
+      }
+      last = nextOffset;
+    }
+    out = moved;
+  }
+  return out;
 }

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { geotiff } from '../../../../tests/import/geotiff-builder.js';
+import { geotiff, withOverviews } from '../../../../tests/import/geotiff-builder.js';
 import { crsFor } from './crs.js';
 import { openGeotiff, RasterError, wgs84Bounds } from './geotiff-read.js';
+import { renderOverlay } from './geotiff-render.js';
 
 describe('GeoTIFF reading', () => {
   it('knows the UTM zones on WGS84 and ETRS89, and nothing it would have to guess', () => {
@@ -30,5 +31,24 @@ describe('GeoTIFF reading', () => {
     );
     expect(error).toBeInstanceOf(RasterError);
     expect((error as Error).message).toContain('11000 × 10000 pixels: at most 100 million');
+  });
+
+  it('reads the smallest overview that still gives the overlay its full size', async () => {
+    // A 6400 px wide strip (red) with overviews of 3200 (green) and 1600 px (blue): the overlay is at most
+    // 3000 px wide, so the 3200 px overview is read, not the full image and not the too small one.
+    const spec = { epsg: 4326, width: 6400, height: 100, origin: [10, 50] as [number, number], pixel: [0.00001, 0.00001] as [number, number], kind: 'rgb' as const };
+    const file = withOverviews(
+      geotiff({ ...spec, solid: [255, 0, 0] }),
+      geotiff({ ...spec, width: 3200, height: 50, pixel: [0.00002, 0.00002], solid: [0, 255, 0] }),
+      geotiff({ ...spec, width: 1600, height: 25, pixel: [0.00004, 0.00004], solid: [0, 0, 255] }),
+    );
+    const g = await openGeotiff(file);
+    expect([g.source.getWidth(), g.source.getHeight()]).toEqual([3200, 50]);
+    expect([g.width, g.height]).toEqual([6400, 100]);
+    const overlay = await renderOverlay(g);
+    expect(overlay.width).toBe(3000);
+    const { data, info } = await sharp(overlay.png).raw().toBuffer({ resolveWithObject: true });
+    const middle = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * 4;
+    expect([...data.subarray(middle, middle + 4)]).toEqual([0, 255, 0, 255]);
   });
 });
