@@ -35,6 +35,6 @@ export const climateImporter: TemplateImporter = {
   },
 
   write(file, target, options) {
-    return writeClimate(file, target.db.withTables<ClimateTables>(), options);
+    return writeClimate(file, target, options);
   },
 };

@@ -1,7 +1,7 @@
-import type { ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
-import type { ClimateDatatype } from '../tables.js';
+import { backupFile } from '../../../server/import/file-resource.js';
+import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
+import type { ClimateDatatype, ClimateTables } from '../tables.js';
 import { DATA_SHEET, readVariables, variableSheet, type VariableRow } from './climate-checks.js';
-import { backupWorkbook } from './backup.js';
 import { writeDatasheet, type DatasheetDb } from './datasheet-write.js';
 import { parseRecordingDate } from './values.js';
 
@@ -14,7 +14,8 @@ const BATCH = 1000;
  * Writes a checked environmental data file (import-rules §2.6) in the caller's transaction: the datasheet
  * part, units and climates (found or created), then one climatedata row per non-empty DATA value.
  */
-export async function writeClimate(file: ParsedFile, db: DatasheetDb, options: ImportOptions): Promise<ImportStats> {
+export async function writeClimate(file: ParsedFile, target: ImportDb, options: ImportOptions): Promise<ImportStats> {
+  const db: DatasheetDb = target.db.withTables<ClimateTables>();
   const now = options.now.toISOString();
   const stamp = { created_on: now, updated_on: now };
   const datasheet = await writeDatasheet(file, db, options, CLIMATE_DATASET_TYPE);
@@ -85,7 +86,7 @@ export async function writeClimate(file: ParsedFile, db: DatasheetDb, options: I
   }
   options.signal?.throwIfAborted();
   // Last: nothing after the copy can fail and leave it behind (only the commit itself).
-  const fileResourceId = await backupWorkbook(db, file, options, datasheet.datasetId);
+  const fileResourceId = await backupFile(target.db, file, options, datasheet.datasetId);
   options.progress?.(1);
   return {
     datasetId: datasheet.datasetId,

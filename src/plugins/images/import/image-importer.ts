@@ -34,6 +34,6 @@ export const imagesImporter: TemplateImporter = {
   },
 
   write(file, target, options) {
-    return writeImages(file, target.db.withTables<ImagesTables>(), target.dialect, options);
+    return writeImages(file, target, options);
   },
 };

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { DialectName } from '../../../server/db/database.js';
+import type { CoreTables } from '../../../server/db/tables.js';
+import { BACKUP_DESCRIPTION, BACKUP_TYPE, fileResourcePath, insertFileResource } from '../../../server/import/file-resource.js';
 import { stagingFolder } from '../../../server/import/staging.js';
-import type { ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
+import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
+import type { ImagesTables } from '../tables.js';
 import { openTemplateArchive } from '../../../server/import/template-archive.js';
 import { readExif } from './exif.js';
 import { resolveRow } from './image-checks.js';
@@ -37,15 +41,15 @@ function safeName(name: string): string {
  * process dying mid-way: then only unreferenced files stay behind (no row points at them), and a staging
  * folder left by a killed process is removed by the next images import.
  */
-export async function writeImages(file: ParsedFile, db: ImagesDb, dialect: DialectName, options: ImportOptions): Promise<ImportStats> {
+export async function writeImages(file: ParsedFile, target: ImportDb, options: ImportOptions): Promise<ImportStats> {
   if (!file.source) throw new Error('The images importer needs the uploaded zip');
   if (!options.dataDir) throw new Error('The images importer needs a data directory (ImportOptions.dataDir) to store the images');
   const folders = imageFolders(options.dataDir);
   const staging = stagingFolder(folders.root, options.now);
   const moved: string[] = [];
   try {
-    const stats = await stageAndInsert(file.source.path, db, dialect, options, staging);
-    const backup = await stageBackup(db, file.source, options.dataDir, options.now, staging);
+    const stats = await stageAndInsert(file.source.path, target.db.withTables<ImagesTables>(), target.dialect, options, staging);
+    const backup = await stageBackup(target.db, file.source, options.dataDir, options.now, staging);
     fs.mkdirSync(folders.upload, { recursive: true });
     fs.mkdirSync(folders.thumbnails, { recursive: true });
     fs.mkdirSync(path.dirname(backup.to), { recursive: true });
@@ -123,25 +127,13 @@ async function stageAndInsert(zip: string, db: ImagesDb, dialect: DialectName, o
   return { files, counts: { images: files.length, germplasm: germplasm.size, traits: traits.size, tags: newTags } satisfies ImportStats };
 }
 
-/** Germinate's file resource type for upload backups (import-rules §0.5). */
-const BACKUP_TYPE = { name: 'Dataset resource', description: 'Automatically created linked backups of uploaded data resources.' };
-
 /**
  * import-rules §0.5 for the images template: the uploaded zip kept as a file resource (not linked to a
- * dataset: images have none), at DATA_DIR/data/download/<type id>/<id>-<name>. Staged like the images.
+ * dataset: images have none). Staged like the images.
  */
-async function stageBackup(db: ImagesDb, source: { path: string; name: string }, dataDir: string, now: Date, staging: string) {
-  const stamp = { created_on: now.toISOString(), updated_on: now.toISOString() };
-  const type = await db.selectFrom('fileresourcetypes').select('id').where('name', '=', BACKUP_TYPE.name).orderBy('id').executeTakeFirst();
-  const typeId = type?.id ?? (await db.insertInto('fileresourcetypes').values({ ...BACKUP_TYPE, ...stamp }).returning('id').executeTakeFirstOrThrow()).id;
-  const row = await db
-    .insertInto('fileresources')
-    .values({ name: source.name, path: null, description: 'Automatic upload backup.', filesize: fs.statSync(source.path).size, fileresourcetype_id: typeId, project_id: null, ...stamp })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const stored = `${row.id}-${safeName(path.basename(source.name))}`;
-  await db.updateTable('fileresources').set({ path: stored }).where('id', '=', row.id).execute();
-  const from = path.join(staging, stored);
+async function stageBackup(db: Kysely<CoreTables>, source: { path: string; name: string }, dataDir: string, now: Date, staging: string) {
+  const row = await insertFileResource(db, source, [], BACKUP_TYPE, BACKUP_DESCRIPTION, now.toISOString());
+  const from = path.join(staging, row.stored);
   fs.copyFileSync(source.path, from);
-  return { id: row.id, from, to: path.join(dataDir, 'data', 'download', String(typeId), stored) };
+  return { id: row.id, from, to: fileResourcePath(dataDir, row) };
 }
