@@ -91,6 +91,28 @@ describe.each(testDialects())('import pipeline on %s', (dialect) => {
     expect(calls.write[0].options).toMatchObject({ update: true, now: NOW, datasetStateId: 1, targetDatasetId: null, userId: null });
   });
 
+  it('runs a stage step before the write transaction, and the rest it returns inside it', async () => {
+    const order: string[] = [];
+    const staged: TemplateImporter = {
+      ...importer,
+      async stage(file, stageDb, options) {
+        order.push('stage');
+        expect(stageDb).toEqual({ db: db.database.db, dialect });
+        // Outside the transaction: this row stays when the rest fails and the transaction rolls back.
+        await stageDb.db.insertInto('settings').values({ key: `${KEY_PREFIX}staged`, value: '1', updated_on: options.now.toISOString() }).execute();
+        return async (trx) => {
+          order.push('rest');
+          expect(trx.db).not.toBe(db.database.db);
+          return importer.write(file, trx, options);
+        };
+      },
+    };
+    importer = staged;
+    await expect(run(tsv('staged.tsv', [['a', 'ok'], ['b', 'BOOM']]))).rejects.toThrow('write failed after 1 rows');
+    expect(order).toEqual(['stage', 'rest']);
+    expect(await storedKeys()).toEqual(['fake.staged']);
+  });
+
   it('writes nothing when check() reports an error, and returns every issue', async () => {
     const result = await run(tsv('errors.tsv', [['a', 'ok'], ['b', 'ERROR'], ['c', 'WARN'], ['d', 'ERROR']]));
     expect(result.status).toBe('rejected');

@@ -87,6 +87,13 @@ export interface TemplateImporter {
   extensions: string[];
   check(file: ParsedFile, db: ImportDb, options: ImportOptions): Promise<ImportIssue[]>;
   write(file: ParsedFile, db: ImportDb, options: ImportOptions): Promise<ImportStats>;
+  /**
+   * Optional: the slow part of a write that writes nothing (e.g. rendering rasters), run before the write
+   * transaction opens — on SQLite that transaction holds the database's one write lock, which the server's
+   * own requests then wait for. Returns the rest of the write, which the pipeline runs in the transaction.
+   * An importer with `stage` still answers `write` (stage, then the rest in the caller's transaction).
+   */
+  stage?(file: ParsedFile, db: ImportDb, options: ImportOptions): Promise<(db: ImportDb) => Promise<ImportStats>>;
 }
 
 export function issue(

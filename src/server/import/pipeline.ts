@@ -113,9 +113,13 @@ export async function runImport(
   log('Writing in one transaction');
   options.phase?.('write');
   const writeOptions: ImportOptions = { ...importOptions, progress: report.within(checkShare, 1) };
+  const write = importer.stage
+    ? await importer.stage(file, { db: database.db, dialect: database.dialect }, writeOptions)
+    : (db: ImportDb) => importer.write(file, db, writeOptions);
+  options.signal?.throwIfAborted();
   const stats = await writeTransaction(database, async (trx) => {
     const db: ImportDb = { db: trx, dialect: database.dialect };
-    const written = await importer.write(file, db, writeOptions);
+    const written = await write(db);
     options.signal?.throwIfAborted();
     await options.beforeCommit?.(db, written, issues);
     return written;

@@ -3,7 +3,7 @@ import { ArchiveError, openTemplateArchive } from '../../../server/import/templa
 import { checkOverlays } from './overlay-checks.js';
 import { OverlayReferences } from './overlay-references.js';
 import { GEOTIFF_TEMPLATE } from './overlay-rows.js';
-import { writeOverlays } from './overlay-write.js';
+import { stageOverlays } from './overlay-write.js';
 
 /**
  * Germinate's GeoTIFF template (datatype `geotiff`, import-rules §2.8): a zip with `geotiffs.xlsx` (sheet
@@ -29,7 +29,10 @@ export const geotiffImporter: TemplateImporter = {
     }
   },
 
-  write(file, target, options) {
-    return writeOverlays(file, target.db, target.dialect, options);
+  // Rendering is slow and writes nothing: it runs before the write transaction (TemplateImporter.stage).
+  stage: stageOverlays,
+
+  async write(file, target, options) {
+    return (await stageOverlays(file, target, options))(target);
   },
 };

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../../../server/db/database.js';
 import type { CoreTables } from '../../../server/db/tables.js';
 import { GEOTIFF_TYPE, storeFileResource } from '../../../server/import/file-resource.js';
 import { stagingFolder } from '../../../server/import/staging.js';
-import type { ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
+import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
 import { openTemplateArchive } from '../../../server/import/template-archive.js';
 import type { MapoverlaysTables } from '../tables.js';
 import { openGeotiff } from './geotiff-read.js';
@@ -14,29 +13,25 @@ import { resolveRow, type ResolvedRow } from './overlay-checks.js';
 import { OverlayReferences } from './overlay-references.js';
 import { GEOTIFF_SHEET, GEOTIFF_TEMPLATE, readOverlayRows, type OverlayRow } from './overlay-rows.js';
 
-
 /** DATA_DIR/images/mapoverlay, where `mapoverlay/{id}/src` finds the PNGs (schema.md §3). */
 export function overlayFolder(dataDir: string): string {
   return path.join(dataDir, 'images', 'mapoverlay');
 }
 
+type Planned = { row: OverlayRow; resolved: ResolvedRow; overlay: Overlay }[];
+
 /**
- * Writes a checked GeoTIFF archive (import-rules §2.8) in the caller's transaction. Every raster is warped
- * and encoded first, before the transaction writes anything (on SQLite the write lock is then held only for
- * the inserts). PNGs go to a staging folder and are renamed into place as the last step; any failure
- * removes them, so a rolled-back import leaves no overlay file behind. The zip is kept as a "Trials
- * GeoTIFF" file resource of every dataset the rows name.
+ * The slow half of writing a checked GeoTIFF archive (import-rules §2.8), which writes nothing: every raster
+ * warped and encoded, run before the write transaction opens (TemplateImporter.stage). Returns the rest.
  */
-export async function writeOverlays(file: ParsedFile, db: Kysely<CoreTables>, dialect: DialectName, options: ImportOptions): Promise<ImportStats> {
+export async function stageOverlays(file: ParsedFile, target: ImportDb, options: ImportOptions): Promise<(db: ImportDb) => Promise<ImportStats>> {
   if (!file.source) throw new Error('The GeoTIFF importer needs the uploaded zip');
-  if (!options.dataDir) throw new Error('The GeoTIFF importer needs a data directory (ImportOptions.dataDir) to store the overlays');
   const archive = await openTemplateArchive(file.source.path, GEOTIFF_TEMPLATE, options.signal);
   const sheet = archive.template?.sheets.get(GEOTIFF_SHEET);
   if (!sheet) throw new Error("The archive's template has no IMAGES sheet: it was not checked");
-  const references = await OverlayReferences.load(db, dialect);
+  const references = await OverlayReferences.load(target.db, target.dialect);
   const rows = readOverlayRows(sheet);
-
-  const planned: { row: OverlayRow; resolved: ResolvedRow; overlay: Overlay }[] = [];
+  const planned: Planned = [];
   for (const [index, row] of rows.entries()) {
     options.signal?.throwIfAborted();
     const content = row.filename === null ? undefined : archive.files.get(row.filename);
@@ -45,7 +40,17 @@ export async function writeOverlays(file: ParsedFile, db: Kysely<CoreTables>, di
     planned.push({ row, resolved, overlay: await renderOverlay(await openGeotiff(content), options.signal) });
     options.progress?.((0.8 * (index + 1)) / rows.length);
   }
+  return (db) => insertOverlays(planned, file, db.db, options);
+}
 
+/**
+ * The rest, in the write transaction: the rows, then the PNGs, staged and renamed into place as the last
+ * step; any failure removes them, so a rolled-back import leaves no overlay file behind. The zip is kept as
+ * a "Trials GeoTIFF" file resource of every dataset the rows name.
+ */
+async function insertOverlays(planned: Planned, file: ParsedFile, db: Kysely<CoreTables>, options: ImportOptions): Promise<ImportStats> {
+  if (!file.source) throw new Error('The GeoTIFF importer needs the uploaded zip');
+  if (!options.dataDir) throw new Error('The GeoTIFF importer needs a data directory (ImportOptions.dataDir) to store the overlays');
   const folder = overlayFolder(options.dataDir);
   const staging = stagingFolder(folder, options.now);
   const moved: string[] = [];
