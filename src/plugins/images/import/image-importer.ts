@@ -3,7 +3,7 @@ import type { ImagesTables } from '../tables.js';
 import { ArchiveError, openTemplateArchive } from '../../../server/import/template-archive.js';
 import { checkImages } from './image-checks.js';
 import { IMAGES_TEMPLATE } from './image-rows.js';
-import { writeImages } from './image-write.js';
+import { stageImages, writeImages } from './image-write.js';
 import { References } from './references.js';
 
 /**
@@ -32,6 +32,9 @@ export const imagesImporter: TemplateImporter = {
       throw error;
     }
   },
+
+  // Copying and thumbnailing are slow and write no row: they run before the write transaction.
+  stage: stageImages,
 
   write(file, target, options) {
     return writeImages(file, target, options);
