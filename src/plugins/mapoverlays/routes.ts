@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
-import { datasetVisibleSql } from '../../server/access/datasets.js';
+import { datasetOrNoneVisibleSql } from '../../server/access/datasets.js';
 import { pathId } from '../../server/access/users.js';
 import { sendError } from '../../server/http/errors.js';
 import { registerTableRoutes } from '../../server/table/routes.js';
@@ -51,13 +51,12 @@ export const mapoverlayRoutes: FastifyPluginAsync = async (app) => {
   // Drawn by a map: the image token in the query identifies the caller (access 'image', endpoints.md §15).
   app.get<{ Params: { id: string } }>('/mapoverlay/:id/src', { config: { access: 'image' } }, async (request, reply) => {
     const id = pathId(request.params.id);
-    const visible = datasetVisibleSql(sql.ref('dataset_id'), request.user);
     const overlay = await app.database.db
       .withTables<MapoverlaysTables>()
       .selectFrom('mapoverlays')
       .select('name')
       .where('id', '=', id)
-      .where(sql<boolean>`(dataset_id IS NULL OR ${visible})`)
+      .where(sql<boolean>`${datasetOrNoneVisibleSql(sql.ref('dataset_id'), request.user)}`)
       .executeTakeFirst();
     // The name is ours (`<id>.png`), yet it is checked like a user's: a file in that folder only.
     if (!overlay || !/^\d+\.png$/.test(overlay.name)) return sendError(reply, 404, 'NOT_FOUND_ID');

@@ -28,6 +28,11 @@ export function datasetVisibleSql(datasetIdSql: RawBuilder<unknown>, user: Sessi
       WHERE vm.user_id = ${user.id}))`;
 }
 
+/** datasetVisibleSql, where no dataset at all (NULL) also counts as visible: rows that belong to none. */
+export function datasetOrNoneVisibleSql(datasetIdSql: RawBuilder<unknown>, user: SessionUser | null): RawBuilder<unknown> {
+  return sql`(${datasetIdSql} IS NULL OR ${datasetVisibleSql(datasetIdSql, user)})`;
+}
+
 /** Every dataset id the caller sees, ascending. */
 export async function visibleDatasetIds(db: Kysely<unknown>, user: SessionUser | null): Promise<number[]> {
   const result = await sql<{ id: number }>`SELECT d.id AS id FROM datasets d WHERE ${datasetVisibleSql(sql`d.id`, user)} ORDER BY d.id`.execute(db);

@@ -8,7 +8,7 @@ import { strToU8, zipSync } from 'fflate';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { roleOf } from '../../core/roles.js';
-import { datasetVisibleSql } from '../access/datasets.js';
+import { datasetOrNoneVisibleSql } from '../access/datasets.js';
 import { HttpError, sendError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import type { ServerPlugin } from '../plugin.js';
@@ -218,7 +218,7 @@ export function importJobRoutes(plugins: ServerPlugin[], templatesDir: string): 
     });
 
     app.post('/import/stats', { config: { access: 'public' } }, async (request) => {
-      const visible = sql`(j.result_dataset_id IS NULL OR ${datasetVisibleSql(sql`j.result_dataset_id`, request.user)})`;
+      const visible = datasetOrNoneVisibleSql(sql`j.result_dataset_id`, request.user);
       return restrictedPage(app, statsQuery, request, visible);
     });
 

@@ -3,7 +3,7 @@ import type { Filter, PaginatedRequest, PaginatedResult } from '../../core/table
 import { toSnakeCase } from '../../core/table-request.js';
 import type { DialectName } from '../db/database.js';
 import type { SessionUser } from '../auth/tokens.js';
-import { datasetVisibleSql } from '../access/datasets.js';
+import { datasetOrNoneVisibleSql, datasetVisibleSql } from '../access/datasets.js';
 import { HttpError } from '../http/errors.js';
 import { filterCondition, sortKey } from './filters.js';
 import type { ColumnDef, TableView } from './view.js';
@@ -59,8 +59,7 @@ export class TableQuery {
     if (key === undefined) return null;
     if (caller === undefined) throw new Error(`View ${this.view.name} is dataset-scoped: queries must name the caller`);
     const column = this.view.columns[key].sql;
-    const visible = datasetVisibleSql(column, caller.user);
-    return this.view.datasetlessPublic ? sql`(${column} IS NULL OR ${visible})` : visible;
+    return this.view.datasetlessPublic ? datasetOrNoneVisibleSql(column, caller.user) : datasetVisibleSql(column, caller.user);
   }
 
   /** A request column (camelCase or snake_case) → its whitelisted definition, or undefined. */

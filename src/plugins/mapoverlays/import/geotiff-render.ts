@@ -104,7 +104,7 @@ export async function renderOverlay(g: Georeferenced, signal?: AbortSignal): Pro
     const jEnd = b + 1 < gj.length ? gj[b + 1] : jStart + 1;
     const below = Math.min(b + 1, gj.length - 1);
     for (let j = jStart; j < jEnd; j += 1) {
-      const tj = jEnd - jStart > 0 && below !== b ? (j - jStart) / (gj[below] - jStart) : 0;
+      const tj = below !== b ? (j - jStart) / (gj[below] - jStart) : 0;
       for (let a = 0; a < gi.length; a += 1) {
         const iStart = gi[a];
         const iEnd = a + 1 < gi.length ? gi[a + 1] : iStart + 1;

@@ -27,7 +27,7 @@ export function NewAccountForm(props: { busy: boolean; problem: string | null; o
   const { data: institutions } = useSWR(
     ['gatekeeper/institution', INSTITUTION_LIMIT],
     ([path, limit]) => api.get<{ data: Institution[]; count: number }>(path, { query: { page: 0, limit }, handlers: [{ codes: [], callback: () => undefined }] }),
-    { dedupingInterval: 0, revalidateOnMount: true },
+    { dedupingInterval: 0 },
   );
   const set = <K extends keyof NewAccountFields>(key: K, value: NewAccountFields[K]) => setFields((previous) => ({ ...previous, [key]: value }));
   const text = (key: keyof NewAccountFields, label: string, type = 'text', autoComplete?: string) => (
