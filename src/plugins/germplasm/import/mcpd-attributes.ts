@@ -1,7 +1,7 @@
 import { issue, type ImportDb, type ImportIssue, type Sheet } from '../../../server/import/importer.js';
-import { bulkInsert, bulkUpdate } from './mcpd-bulk.js';
+import { batchSize, bulkInsert, bulkUpdate, chunks } from '../../../server/import/bulk.js';
 import { accessionKey, ATTRIBUTES_SHEET, characters, VARCHAR_LIMIT } from './mcpd-row.js';
-import { batchSize, chunks, germplasmDb, type GermplasmDb } from './mcpd-sql.js';
+import { germplasmDb, type GermplasmDb } from './mcpd-sql.js';
 
 export const REMARKS_ATTRIBUTE = 'Remarks';
 

@@ -1,6 +1,6 @@
 import type { ImportDb } from '../../../server/import/importer.js';
 import { resolveLocations, resolveTaxonomies } from './mcpd-places.js';
-import { bulkInsert, type BulkColumn } from './mcpd-bulk.js';
+import { bulkInsert, type BulkColumn } from '../../../server/import/bulk.js';
 import { pdciPoints, pdciScore } from '../pdci.js';
 import {
   displayName, locationSpec, MCPD_INT_KEYS, MCPD_REAL_KEYS, MCPD_TEXT_KEYS, synonymList, taxonSpec, type LocationSpec, type McpdValues,

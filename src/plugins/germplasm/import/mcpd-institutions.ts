@@ -1,6 +1,6 @@
 import type { ImportDb } from '../../../server/import/importer.js';
 import type { InstitutionType } from '../tables.js';
-import { bulkInsert, type BulkValue } from './mcpd-bulk.js';
+import { bulkInsert, type BulkValue } from '../../../server/import/bulk.js';
 import type { McpdValues } from './mcpd-prepare.js';
 import { splitList } from './mcpd-row.js';
 import { germplasmDb } from './mcpd-sql.js';

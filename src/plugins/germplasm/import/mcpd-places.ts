@@ -1,5 +1,5 @@
 import type { ImportDb } from '../../../server/import/importer.js';
-import { bulkInsert, type BulkColumn } from './mcpd-bulk.js';
+import { bulkInsert, type BulkColumn } from '../../../server/import/bulk.js';
 import type { LocationSpec, TaxonSpec } from './mcpd-prepare.js';
 import { germplasmDb } from './mcpd-sql.js';
 

@@ -9,21 +9,6 @@ export function germplasmDb(target: ImportDb): GermplasmDb {
   return target.db.withTables<GermplasmTables>();
 }
 
-// Bound parameters per statement: below SQLite's 32,766 and PostgreSQL's 65,535, with room to spare.
-const MAX_PARAMETERS = 30_000;
-const MAX_ROWS = 1_000;
-
-/** Rows per multi-row statement for rows of `columns` parameters each. */
-export function batchSize(columns: number): number {
-  return Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMETERS / columns)));
-}
-
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /** Upper-case ISO alpha-3 code → countries.id. */
 export async function loadCountries(db: GermplasmDb): Promise<Map<string, number>> {
   const rows = await db.selectFrom('countries').select(['id', 'country_code3']).execute();

@@ -3,8 +3,8 @@ import { resolveLocations, resolveTaxonomies } from './mcpd-places.js';
 import {
   locationSpec, MCPD_INT_KEYS, MCPD_REAL_KEYS, MCPD_TEXT_KEYS, synonymList, taxonSpec, type McpdValues, type PreparedRow,
 } from './mcpd-prepare.js';
-import { bulkSelect, bulkUpdate, type UpdateColumn } from './mcpd-bulk.js';
-import { batchSize, chunks, germplasmDb } from './mcpd-sql.js';
+import { batchSize, bulkSelect, bulkUpdate, chunks, type UpdateColumn } from '../../../server/import/bulk.js';
+import { germplasmDb } from './mcpd-sql.js';
 import { insertMcpd, insertSynonyms, type RowsWritten } from './mcpd-insert.js';
 
 const TAXON_KEYS = ['genus', 'species', 'spauthor', 'subtaxa', 'subtauthor'] as const;

@@ -7,7 +7,7 @@ import { insertRows } from './mcpd-insert.js';
 import { institutionRefs, linkInstitutions } from './mcpd-institutions.js';
 import { prepareRow, type PreparedRow } from './mcpd-prepare.js';
 import { accessionKey, ATTRIBUTES_SHEET, DATA_SHEET, readLayout, readRecords } from './mcpd-row.js';
-import { bulkUpdate } from './mcpd-bulk.js';
+import { bulkUpdate } from '../../../server/import/bulk.js';
 import { germplasmDb, loadAccessions, loadCountries } from './mcpd-sql.js';
 import { updateRows } from './mcpd-update.js';
 

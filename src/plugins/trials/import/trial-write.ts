@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
-import { bulkInsert, trialsDb, type BulkValue, type TrialsDb } from './bulk.js';
+import { bulkInsert, type BulkValue } from '../../../server/import/bulk.js';
+import { trialsDb, type TrialsDb } from './bulk.js';
 import { DATA, readDataLayout, RECORDING_DATES } from './data-check.js';
 import { writeDatasheet } from './datasheet-write.js';
 import { backupFile } from '../../../server/import/file-resource.js';
@@ -81,8 +82,7 @@ export async function writeTrials(file: ParsedFile, target: ImportDb, options: I
       { name: 'longitude', type: 'double precision' }, { name: 'elevation', type: 'double precision' },
     ],
     [...plots.values()],
-    ['id', 'germinatebase_id', 'trial_row', 'trial_column', 'rep', 'treatment_id', 'location_id'],
-    options.signal,
+    { returning: ['id', 'germinatebase_id', 'trial_row', 'trial_column', 'rep', 'treatment_id', 'location_id'], signal: options.signal },
   );
   // RETURNING promises no order: plots are matched back by their key.
   const plotIds = new Map(inserted.map((p) => [plotKey(p.germinatebase_id, p.trial_row, p.trial_column, p.rep, p.treatment_id, p.location_id), p.id]));
@@ -96,7 +96,7 @@ export async function writeTrials(file: ParsedFile, target: ImportDb, options: I
   let values: BulkValue[][] = [];
   let written = 0;
   const flush = async () => {
-    await bulkInsert(target, 'phenotypedata', columns, values, [], options.signal);
+    await bulkInsert(target, 'phenotypedata', columns, values, { signal: options.signal });
     written += values.length;
     values = [];
     progress(0.3 + 0.7 * (written / Math.max(1, written + remaining)));

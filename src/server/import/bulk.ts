@@ -1,6 +1,10 @@
 import { CompiledQuery } from 'kysely';
-import type { ImportDb } from '../../../server/import/importer.js';
-import { batchSize, chunks } from './mcpd-sql.js';
+import type { ImportDb } from './importer.js';
+
+/**
+ * Set-based writes for the importers (germplasm, trials): many rows in few precompiled statements.
+ * Table and column names always come from the callers' constants, never from an import file.
+ */
 
 export type BulkType = 'integer' | 'double precision' | 'text' | 'jsonb';
 export type BulkValue = string | number | null;
@@ -20,10 +24,26 @@ export interface BulkOptions {
    * costs far less to compile and to send. Only for tables whose omitted columns default to NULL.
    */
   omitNullColumns?: boolean;
+  /** Checked between batches: a cancelled job stops at the next one. */
+  signal?: AbortSignal;
 }
 
 // PostgreSQL receives one array per column (unnest), so its batches are bounded by memory, not parameters.
 const PG_ROWS = 10_000;
+// Bound parameters per statement: below SQLite's 32,766 and PostgreSQL's 65,535, with room to spare.
+const MAX_PARAMETERS = 30_000;
+const MAX_ROWS = 1_000;
+
+/** Rows per multi-row statement for rows of `columns` parameters each. */
+export function batchSize(columns: number): number {
+  return Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMETERS / columns)));
+}
+
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
 
 const quote = (name: string) => `"${name}"`;
 
@@ -31,7 +51,7 @@ const quote = (name: string) => `"${name}"`;
  * Inserts many rows with a handful of statements, as precompiled SQL: the import's hot path skips the
  * query builder, whose per-value nodes cost more than the database work at 100,000 rows. SQLite gets
  * multi-row VALUES (under its bound-parameter limit), PostgreSQL `SELECT … FROM unnest($1::type[], …)`.
- * Table and column names come from this module's callers (constants), never from the file.
+ * `returning` rows come back in no promised order: callers match them by content, not by position.
  */
 export async function bulkInsert<R extends object = Record<string, never>>(
   target: ImportDb,
@@ -49,6 +69,7 @@ export async function bulkInsert<R extends object = Record<string, never>>(
   const size = pg ? PG_ROWS : batchSize(columns.length);
   const cache = new Map<string, string>();
   for (const batch of chunks(rows, size)) {
+    options.signal?.throwIfAborted();
     const used = options.omitNullColumns ? columns.flatMap((_, i) => (batch.some((row) => row[i] !== null) ? [i] : [])) : columns.map((_, i) => i);
     // Batches of equal shape share the statement text.
     const key = `${batch.length}:${used.join(',')}`;
