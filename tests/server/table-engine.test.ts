@@ -162,6 +162,12 @@ describe.each(testDialects())('table engine filters on %s', (dialect) => {
     it('drops members that cannot be of the column type', async () => {
       expect(await ids(f('germplasmId', 'inSet', ['1', 'x', '2']))).toEqual([1, 2]);
     });
+    it('matches nothing with an empty set (Germinate’s "recently viewed" with none viewed)', async () => {
+      expect(await ids(f('germplasmId', 'inSet', []))).toEqual([]);
+      expect(await ids(f('germplasmId', 'inSet', ['', ' ']))).toEqual([]);
+      expect(await ids(f('germplasmId', 'inSet', ['x']))).toEqual([]);
+      expect(await ids(f('germplasmName', 'inSet', [',']))).toEqual([]);
+    });
   });
 
   describe('jsonSearch', () => {

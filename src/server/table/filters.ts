@@ -145,7 +145,8 @@ function orAll(parts: RawBuilder<unknown>[]): RawBuilder<unknown> {
 
 /**
  * One filter as an SQL condition over a whitelisted column, or null when the filter does not apply to
- * the column's type or its values cannot be of that type (SPEC §5: such filters are ignored).
+ * the column's type or its values cannot be of that type (such filters are ignored; an inSet list is the
+ * exception: with no usable member it matches nothing).
  */
 export function filterCondition(
   column: ColumnDef,
@@ -186,7 +187,9 @@ export function filterCondition(
     case 'inSet': {
       const list = values.length === 1 ? values[0].split(',').map((v) => v.trim()).filter(Boolean) : values;
       const typedList = list.map(typed).filter((v): v is Value => v !== undefined);
-      if (typedList.length === 0) return null;
+      // A set with no member (an empty list, or nothing of the column's type) matches no row, as Germinate's
+      // `col IN ('')` does: clients ask with an empty list for "none of these" (e.g. nothing recently viewed).
+      if (typedList.length === 0) return sql`1 = 0`;
       if (column.type === 'string') return inTextSql(column.sql, typedList.map(String), dialect);
       return inListSql(column, dialect, typedList);
     }
