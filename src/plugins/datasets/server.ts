@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServerPlugin } from '../../server/plugin.js';
 import { registerTableRoutes } from '../../server/table/routes.js';
 import { datasetView } from './queries.js';
+import { datasetOverviewCounts } from './overview.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   // Public, but dataset-scoped: each caller gets the datasets they may see (ADMIN all). The licence
@@ -13,4 +14,5 @@ const routes: FastifyPluginAsync = async (app) => {
 export const datasetsServer: ServerPlugin = {
   id: 'datasets',
   routes,
+  overviewCounts: datasetOverviewCounts,
 };
