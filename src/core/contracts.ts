@@ -21,6 +21,11 @@ export interface PaneTypeSpec {
   hideable?: boolean;
   /** Shown in the sidebar of panes the user may open (panes that need params are not). Default true. */
   inSidebar?: boolean;
+  /**
+   * What sort of pane this is beyond its domain (`table`: a shared table pane). Commands that serve
+   * every pane of a kind are enabled by it (`paneKindFocused('table')`).
+   */
+  kind?: string;
   /** Loads the pane's code (a lazy chunk). */
   load: () => Promise<unknown>;
 }
@@ -39,6 +44,8 @@ export interface ContextKeys {
   role: Role | null;
   /** Type id of the focused pane, or null. */
   focusedPane: string | null;
+  /** The focused pane type's kind (`table` for every table pane), or null; absent where nobody set it. */
+  focusedPaneKind?: string | null;
   /** Number of items selected in the focused pane. */
   selectionCount: number;
   /** Plugin-published keys (namespaced `domain.key`). */

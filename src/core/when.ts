@@ -17,14 +17,40 @@ export interface When {
    * "who may do what" table list commands without knowing the other context keys.
    */
   readonly minRole: Role | null;
+  /**
+   * A condition on the focused pane that every passing context meets, or null when the predicate says
+   * nothing about the pane. The keymap uses it to tell that two bindings of one key can never be
+   * enabled at the same moment (a table key in two different pane types).
+   */
+  readonly scope: PaneScope | null;
+}
+
+/** What a scope may know of the focused pane: its type and its kind (e.g. every table pane is 'table'). */
+export interface PaneFacts {
+  readonly type: string;
+  readonly kind: string | null;
+}
+
+/** A necessary condition on the focused pane (null = no pane focused), with the constants it compares. */
+export interface PaneScope {
+  test(pane: PaneFacts | null): boolean;
+  /** Pane types and kinds the test compares with: enough to enumerate every distinguishable pane. */
+  readonly types: readonly string[];
+  readonly kinds: readonly string[];
 }
 
 /** The keys core publishes; plugin keys are namespaced `domain.key`. */
-export type CoreContextKey = 'authMode' | 'role' | 'focusedPane' | 'selectionCount';
+export type CoreContextKey = 'authMode' | 'role' | 'focusedPane' | 'focusedPaneKind' | 'selectionCount';
 export type PluginContextKey = `${string}.${string}`;
 export type ContextValue = string | number | boolean | null;
 
-const CORE_KEYS: ReadonlySet<string> = new Set<CoreContextKey>(['authMode', 'role', 'focusedPane', 'selectionCount']);
+const CORE_KEYS: ReadonlySet<string> = new Set<CoreContextKey>([
+  'authMode',
+  'role',
+  'focusedPane',
+  'focusedPaneKind',
+  'selectionCount',
+]);
 const RANK: Record<Role, number> = { AUTH_USER: 1, DATA_CURATOR: 2, ADMIN: 3 };
 
 // Binding strength of a description, so composites add parentheses only where needed.
@@ -35,11 +61,18 @@ const AND = 1;
 const OR = 0;
 const strength = new WeakMap<When, number>();
 
-function make(description: string, level: number, minRole: Role | null, test: (context: ContextKeys) => boolean): When {
+function make(
+  description: string,
+  level: number,
+  minRole: Role | null,
+  test: (context: ContextKeys) => boolean,
+  scope: PaneScope | null = null,
+): When {
   const when = Object.assign((context: ContextKeys) => test(context), {
     description,
     describe: () => description,
     minRole,
+    scope,
   });
   Object.freeze(when);
   strength.set(when, level);
@@ -73,7 +106,34 @@ export const loggedIn: When = make('loggedIn', NAME, 'AUTH_USER', (context) => c
 /** The focused pane is of this type. */
 export function paneFocused(typeId: string): When {
   if (typeId === '') throw new TypeError('paneFocused() needs a pane type id');
-  return make(`focusedPane == ${JSON.stringify(typeId)}`, COMPARE, null, (context) => context.focusedPane === typeId);
+  const scope: PaneScope = { test: (pane) => pane?.type === typeId, types: [typeId], kinds: [] };
+  return make(
+    `focusedPane == ${JSON.stringify(typeId)}`,
+    COMPARE,
+    null,
+    (context) => context.focusedPane === typeId,
+    scope,
+  );
+}
+
+/** The focused pane is of this kind (a pane type declares its kind, e.g. every table pane is 'table'). */
+export function paneKindFocused(kind: string): When {
+  if (kind === '') throw new TypeError('paneKindFocused() needs a kind');
+  const scope: PaneScope = { test: (pane) => pane?.kind === kind, types: [], kinds: [kind] };
+  return make(
+    `focusedPaneKind == ${JSON.stringify(kind)}`,
+    COMPARE,
+    null,
+    (context) => context.focusedPaneKind === kind,
+    scope,
+  );
+}
+
+function mentions(scopes: readonly PaneScope[]): Pick<PaneScope, 'types' | 'kinds'> {
+  return {
+    types: [...new Set(scopes.flatMap((scope) => scope.types))],
+    kinds: [...new Set(scopes.flatMap((scope) => scope.kinds))],
+  };
 }
 
 /** Between `min` and `max` (inclusive) items are selected in the focused pane; no `max` = no upper bound. */
@@ -111,7 +171,11 @@ export function and(...parts: When[]): When {
     if (part.minRole !== null && (minRole === null || RANK[part.minRole] > RANK[minRole])) minRole = part.minRole;
   }
   const description = parts.map((part) => wrap(part, AND)).join(' && ');
-  return make(description, AND, minRole, (context) => parts.every((part) => part(context)));
+  // Every part must pass, so each part's pane condition holds: together they are one condition.
+  const scoped = parts.flatMap((part) => (part.scope ? [part.scope] : []));
+  const scope: PaneScope | null =
+    scoped.length === 0 ? null : { test: (pane) => scoped.every((s) => s.test(pane)), ...mentions(scoped) };
+  return make(description, AND, minRole, (context) => parts.every((part) => part(context)), scope);
 }
 
 /** Any part passes (short-circuits in order). */
@@ -125,7 +189,11 @@ export function or(...parts: When[]): When {
     else if (RANK[part.minRole] < RANK[minRole]) minRole = part.minRole;
   }
   const description = parts.map((part) => wrap(part, OR)).join(' || ');
-  return make(description, OR, minRole, (context) => parts.some((part) => part(context)));
+  // Some part passes, so one of their pane conditions holds; a part without one says nothing.
+  const scoped = parts.flatMap((part) => (part.scope ? [part.scope] : []));
+  const scope: PaneScope | null =
+    scoped.length < parts.length ? null : { test: (pane) => scoped.some((s) => s.test(pane)), ...mentions(scoped) };
+  return make(description, OR, minRole, (context) => parts.some((part) => part(context)), scope);
 }
 
 /** The part fails. */
@@ -155,6 +223,11 @@ export function describeWhen(when: ((context: ContextKeys) => boolean) | undefin
   if (isWhen(when)) return when.description;
   // `{ when: () => … }` names the arrow 'when', which says nothing.
   return when.name && when.name !== 'when' ? `custom: ${when.name}` : 'custom';
+}
+
+/** The pane condition a `when` is known to need, or null (plain functions say nothing). */
+export function scopeOf(when: ((context: ContextKeys) => boolean) | undefined): PaneScope | null {
+  return when !== undefined && isWhen(when) ? when.scope : null;
 }
 
 /** The role a `when` is known to require, or null. */

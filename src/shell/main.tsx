@@ -144,7 +144,10 @@ async function boot(): Promise<void> {
     shell,
     modal,
     openModal,
-    keymap: createKeymap({ platform: detectPlatform(navigator.platform) }),
+    keymap: createKeymap({
+      platform: detectPlatform(navigator.platform),
+      panes: () => registry.paneTypes().map((pane) => ({ type: pane.id, kind: pane.kind ?? null })),
+    }),
     platform: detectPlatform(navigator.platform),
     settings,
     isAvailable: (id) => registry.isAvailable(id, shell.contextKeys()),

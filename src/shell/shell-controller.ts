@@ -204,11 +204,13 @@ export function createShellController(options: ShellControllerOptions): ShellCon
     },
     contextKeys() {
       const layout = current();
+      const focusedPane = layout.panes[layout.focused]?.type ?? null;
       return {
         ...state.published,
         authMode: options.authMode(),
         role: options.role(),
-        focusedPane: layout.panes[layout.focused]?.type ?? null,
+        focusedPane,
+        focusedPaneKind: (focusedPane !== null ? options.paneType(focusedPane)?.kind : undefined) ?? null,
         selectionCount: typeof state.published.selectionCount === 'number' ? state.published.selectionCount : 0,
         'shell.paneCount': layouts.leaves(layout.root).length,
       };

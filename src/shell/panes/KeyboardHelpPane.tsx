@@ -2,7 +2,10 @@ import { keyDisplay } from '../key-labels.js';
 import { useShell } from '../shell-context.js';
 import { useServices, type PaneProps } from '../pane-api.js';
 
-/** Every command with its keys, straight from the registry and the keymap, so it cannot go stale. */
+/**
+ * Every command with its keys and where it is enabled, straight from the registry and the keymap, so it
+ * cannot go stale. One key may appear on several rows: each runs in the panes its `when` names.
+ */
 export default function KeyboardHelpPane(_props: PaneProps) {
   const { t, registry } = useServices();
   const { keymap, platform } = useShell();
@@ -19,6 +22,7 @@ export default function KeyboardHelpPane(_props: PaneProps) {
             <tr>
               <th scope="col">{t('help.command')}</th>
               <th scope="col">{t('help.keys')}</th>
+              <th scope="col">{t('help.when')}</th>
               <th scope="col">{t('help.id')}</th>
             </tr>
           </thead>
@@ -37,6 +41,7 @@ export default function KeyboardHelpPane(_props: PaneProps) {
                             <kbd key={key}>{keyDisplay(key, platform, t)}</kbd>
                           ))}
                     </td>
+                    <td>{row.when === null ? t('help.always') : <code>{row.when}</code>}</td>
                     <td>
                       <code>{row.id}</code>
                     </td>
