@@ -3,11 +3,15 @@ import { imagesImporter } from './import/image-importer.js';
 import { imagesMigrations } from './migrations.js';
 import { orphanImagesTask } from './tasks.js';
 import type { ImagesTables } from './tables.js';
+import { templateSvgRoutes } from './template-svg.js';
 
 /** Images of germplasm and traits (the images template). */
 export const imagesServer: ServerPlugin = {
   id: 'images',
+  // Images refer to germplasm (traits only when the trials plugin is there); its demo passports need the MCPD importer.
+  requires: ['germplasm'],
   migrations: imagesMigrations,
+  routes: templateSvgRoutes,
   importers: [imagesImporter],
   // The example names two accessions the MCPD example lacks: a minimal passport file adds them first
   // (src/plugins/images/demo/README.md).

@@ -6,6 +6,7 @@ import { isProtectedKey, LOCALE_COMPLETE_HEADER } from '../../core/locale-keys.j
 import { recordAudit } from '../audit.js';
 import { readSettings, writeSettings } from '../settings.js';
 import { changedSettings, parseSettingsUpdate } from '../settings-update.js';
+import { settingsTemplateRoutes } from './settings-template.js';
 
 /** Locales the client ships (locales/<locale>.json); an admin may override texts in DATA_DIR/template. */
 export const LOCALES = [
@@ -27,6 +28,7 @@ async function readJson(file: string): Promise<Record<string, string> | null> {
 
 export const settingsRoutes: FastifyPluginAsync<{ localesDir: string }> = async (app, options) => {
   app.get('/settings', { config: { access: 'none' } }, async () => app.settings.clientConfiguration());
+  await app.register(settingsTemplateRoutes);
 
   app.get('/settings/admin', { config: { access: 'ADMIN' } }, async () => app.settings.adminConfiguration());
 
