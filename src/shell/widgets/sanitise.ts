@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { marked } from 'marked';
+import { Marked } from 'marked';
 
 /**
  * Text an administrator or a user wrote (settings texts, comments, feedback) as safe HTML: markdown
@@ -28,7 +28,11 @@ export function sanitiseHtml(html: string): string {
   return purifier().sanitize(html, { FORBID_TAGS, FORBID_ATTR: ['style'], ALLOW_DATA_ATTR: false });
 }
 
+// Our own instance, so options set here never reach the copy the data grid renders its cells with.
+// Synchronous (async: false) because the widget renders in one pass; marked no longer writes heading
+// ids, so ids made from user text cannot collide with the page's own.
+const markdown = new Marked({ gfm: true, breaks: true, async: false });
+
 export function renderMarkdown(text: string): string {
-  // headerIds off: ids made from user text could collide with the page's own.
-  return sanitiseHtml(marked.parse(text, { gfm: true, breaks: true, headerIds: false, mangle: false }));
+  return sanitiseHtml(markdown.parse(text, { async: false }));
 }
