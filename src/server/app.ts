@@ -6,7 +6,8 @@ import type { Database } from './db/database.js';
 import { coreMigrations } from './db/core-migrations.js';
 import { accountMigrations } from './db/accounts-migrations.js';
 import { jobMigrations } from './db/jobs-migrations.js';
-import { migrate } from './db/migration.js';
+import { sharedMigrations } from './db/shared-migrations.js';
+import { migrate, type MigrationResult } from './db/migration.js';
 import type { Kysely } from 'kysely';
 import type { Clock } from './fastify-types.js';
 import './fastify-types.js';
@@ -25,7 +26,7 @@ import { auditRoutes } from './routes/audit.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { commentRoutes } from './routes/comments.js';
 import { setupRoutes } from './routes/setup.js';
-import type { ServerPlugin } from './plugin.js';
+import { orderPlugins, type ServerPlugin } from './plugin.js';
 import type { DatabaseOptions } from './db/database.js';
 import { JobRunner } from './jobs/runner.js';
 import { importJobRoutes } from './routes/import-jobs.js';
@@ -49,15 +50,22 @@ export interface AppOptions {
 
 const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Runs every migration of core and of the plugins, in name order. */
-export async function migrateAll(database: Database, plugins: ServerPlugin[]): Promise<void> {
-  const migrations = [...coreMigrations, ...accountMigrations, ...jobMigrations, ...plugins.flatMap((p) => p.migrations ?? [])];
-  await migrate(database.db as unknown as Kysely<unknown>, database.dialect, migrations, database.schema);
+/**
+ * Runs the migrations that have not run yet: core's first, then each plugin's after those of the plugins
+ * it requires (throws PluginRequirementError, before touching the database, when a requirement is missing
+ * or cyclic).
+ */
+export async function migrateAll(database: Database, plugins: readonly ServerPlugin[]): Promise<MigrationResult> {
+  const core = [...coreMigrations, ...accountMigrations, ...jobMigrations, ...sharedMigrations];
+  const migrations = [...core, ...orderPlugins(plugins).flatMap((p) => p.migrations ?? [])];
+  return migrate(database.db as unknown as Kysely<unknown>, database.dialect, migrations, database.schema);
 }
 
 /** The Fastify app: core routes, each plugin's routes under /api, the client for every other path. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // A plugin without the plugins it requires would fail on its first request; refuse to start instead.
+  orderPlugins(options.plugins);
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 10 * 1024 * 1024,

@@ -3,21 +3,14 @@ import type { SchemaMigration } from '../../server/db/migration.js';
 import { withId, withTimestamps } from '../../server/db/migration.js';
 
 /**
- * Climate variables and their values (api/schema.md §4 D). `units` is shared with the traits of the
- * trials domain, whose migrations (2000-…) run first and may already have created it; this one creates it
- * only when it is missing (same columns as schema.md §4 C), so either domain works alone.
+ * Climate variables and their values. Their `units` are shared with the traits of the trials domain and
+ * belong to core (src/server/db/shared-migrations.ts), which runs before every plugin; releases before
+ * that created them here when missing.
  */
 export const climateMigrations: SchemaMigration[] = [
   {
     name: '2100-climate-tables',
     async up(db, dialect) {
-      await withTimestamps(
-        withId(db.schema.createTable('units').ifNotExists(), dialect)
-          .addColumn('unit_name', 'text', (c) => c.notNull().defaultTo(''))
-          .addColumn('unit_abbreviation', 'text')
-          .addColumn('unit_description', 'text'),
-        dialect,
-      ).execute();
       await withTimestamps(
         withId(db.schema.createTable('climates'), dialect)
           .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))

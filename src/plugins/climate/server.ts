@@ -7,6 +7,8 @@ import type { ClimateTables } from './tables.js';
 /** Climates and climate data (the environmental data template). */
 export const climateServer: ServerPlugin = {
   id: 'climate',
+  // Climate data references locations; the datasheet writes countries and attributes.
+  requires: ['germplasm'],
   migrations: climateMigrations,
   importers: [climateImporter],
   demoFiles: [{ file: 'demo/climate/example-environmental-data.xlsx', type: 'climate' }],

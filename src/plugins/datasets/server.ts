@@ -13,6 +13,7 @@ const routes: FastifyPluginAsync = async (app) => {
 /** Datasets: their tables live in core (src/server/db/accounts-migrations.ts) because visibility is shared. */
 export const datasetsServer: ServerPlugin = {
   id: 'datasets',
+  requires: [],
   routes,
   overviewCounts: datasetOverviewCounts,
 };

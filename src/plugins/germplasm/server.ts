@@ -103,6 +103,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
 export const germplasmServer: ServerPlugin = {
   id: 'germplasm',
+  requires: [],
   migrations: germplasmMigrations,
   routes,
   importers: [mcpdImporter],

@@ -6,6 +6,8 @@ import type { GroupsTables } from './tables.js';
 /** Groups of germplasm, locations or markers (the groups template). */
 export const groupsServer: ServerPlugin = {
   id: 'groups',
+  // Members are germplasm or locations; its demo passports need the MCPD importer.
+  requires: ['germplasm'],
   migrations: groupsMigrations,
   importers: [groupsImporter],
   // The examples' accessions CACTUAR-1…30 are not in the MCPD example: a minimal passport file adds them first

@@ -2,19 +2,15 @@ import { sql } from 'kysely';
 import type { SchemaMigration } from '../../server/db/migration.js';
 import { columnTypes, withId, withTimestamps } from '../../server/db/migration.js';
 
-/** Traits and trials data (api/schema.md §C). Booleans are 0/1 integers; restrictions are JSON. */
+/**
+ * Traits and trials data. Booleans are 0/1 integers; restrictions are JSON. Traits' `units` belong to core
+ * (src/server/db/shared-migrations.ts), which runs before every plugin; releases before that created them here.
+ */
 export const trialsMigrations: SchemaMigration[] = [
   {
     name: '2000-trials-tables',
     async up(db, dialect) {
       const t = columnTypes(dialect);
-      await withTimestamps(
-        withId(db.schema.createTable('units'), dialect)
-          .addColumn('unit_name', 'text', (c) => c.notNull().defaultTo(''))
-          .addColumn('unit_abbreviation', 'text')
-          .addColumn('unit_description', 'text'),
-        dialect,
-      ).execute();
       await withTimestamps(
         withId(db.schema.createTable('phenotypecategories'), dialect)
           .addColumn('name', 'text', (c) => c.notNull())
