@@ -3,11 +3,13 @@ import type { ServerPlugin } from '../../server/plugin.js';
 import { registerTableRoutes } from '../../server/table/routes.js';
 import { datasetView } from './queries.js';
 import { datasetOverviewCounts } from './overview.js';
+import { exportJobRoutes } from './export-jobs.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   // Public, but dataset-scoped: each caller gets the datasets they may see (ADMIN all). The licence
   // filter `justUnacceptedLicenses` of Germinate's request comes with licences (a later issue).
   registerTableRoutes(app, { path: '/dataset/table', view: () => datasetView(), access: 'public', exportPrefix: 'dataset-table' });
+  await app.register(exportJobRoutes);
 };
 
 /** Datasets: their tables live in core (src/server/db/accounts-migrations.ts) because visibility is shared. */
