@@ -38,7 +38,8 @@ export interface UserState {
   cookiesAccepted: boolean | null;
   /** null = the server's chart colours. */
   customChartColors: string[] | null;
-  darkMode: boolean;
+  /** null = not chosen yet: the theme follows the system's colour scheme. */
+  darkMode: boolean | null;
   changelogVersionNumber: string | null;
   selectedProjects: number[];
   mapLayer: string;
@@ -81,7 +82,7 @@ export function defaultUserState(): UserState {
     asyncJobCount: 0,
     cookiesAccepted: null,
     customChartColors: null,
-    darkMode: false,
+    darkMode: null,
     changelogVersionNumber: null,
     selectedProjects: [],
     mapLayer: 'theme',
@@ -176,7 +177,7 @@ const READERS: { [K in UserStateKey]: Reader<K> } = {
   cookiesAccepted: (value) => (typeof value === 'boolean' || value === null ? value : undefined),
   customChartColors: (value) =>
     value === null ? null : listOf(value, (item): item is string => typeof item === 'string' && HEX_COLOUR.test(item), 64),
-  darkMode: (value) => (typeof value === 'boolean' ? value : undefined),
+  darkMode: (value) => (typeof value === 'boolean' || value === null ? value : undefined),
   changelogVersionNumber: (value) => (value === null || (typeof value === 'string' && VERSION.test(value)) ? value : undefined),
   selectedProjects: (value) => listOf(value, isItemId, 1000),
   mapLayer: (value) => (isName(value) ? value : undefined),

@@ -41,7 +41,7 @@ describe('client state defaults', () => {
     expect(state.asyncJobCount).toBe(0);
     expect(state.cookiesAccepted).toBeNull();
     expect(state.customChartColors).toBeNull();
-    expect(state.darkMode).toBe(false);
+    expect(state.darkMode).toBeNull();
     expect(state.changelogVersionNumber).toBeNull();
     expect(state.selectedProjects).toEqual([]);
     expect(state.mapLayer).toBe('theme');

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { subscribe } from 'valtio/vanilla';
 import { createApiClient } from '../core/api-client.js';
-import { createClientState } from '../core/client-state.js';
+import { createClientState, DEFAULT_NAMESPACE } from '../core/client-state.js';
 import { createTranslator, isLocale, loadMessages, LOCALE_COMPLETE_HEADER, toLanguageTag, type Locale, type Messages } from '../core/i18n.js';
 import { bindingsOf, createKeymap, detectPlatform } from '../core/keys.js';
 import { leaves, singlePane } from '../core/layout.js';
@@ -20,6 +20,7 @@ import type { ShellRuntime } from './shell-context.js';
 import { createShellController } from './shell-controller.js';
 import { createLoadingTracker } from './loading.js';
 import type { ShellModalRequest } from './modals/modal-request.js';
+import { isDark, localeFromLanguages, onSystemSchemeChange } from './ui/theme.js';
 import './shell.css';
 
 const LOCALE_TIMEOUT_MS = 10_000;
@@ -53,6 +54,9 @@ async function boot(): Promise<void> {
   });
   const { settings, setupNeeded } = await loadSettings(api);
   authMode = settings.authMode;
+  // Read before the store exists, which writes its defaults: a browser that kept nothing of ours gets
+  // the language it asks for.
+  const firstVisit = !storesUserState(window.localStorage);
 
   const store = createClientState({
     storage: window.localStorage,
@@ -81,6 +85,7 @@ async function boot(): Promise<void> {
     document.documentElement.lang = toLanguageTag(wanted);
     return createTranslator(wanted, messages);
   };
+  if (firstVisit) store.state.locale = localeFromLanguages(navigator.languages ?? [navigator.language]);
   locale = isLocale(store.state.locale) ? store.state.locale : 'en_GB';
   const translator = createBox(await translatorFor(locale));
 
@@ -158,8 +163,9 @@ async function boot(): Promise<void> {
         .catch((error: unknown) => console.error(`Command '${id}' failed`, error));
     },
     setLocale,
+    // The first toggle turns the system's scheme into a choice, which then stays.
     toggleDarkMode: () => {
-      store.state.darkMode = !store.state.darkMode;
+      store.state.darkMode = !isDark(store.state.darkMode);
     },
     logout: async () => {
       await api.logout();
@@ -195,11 +201,13 @@ async function boot(): Promise<void> {
     }
   }
 
+  // Until the user chooses, the theme follows the system's colour scheme, also when it changes.
   const applyTheme = () => {
-    document.documentElement.dataset.theme = store.state.darkMode ? 'dark' : 'light';
+    document.documentElement.dataset.theme = isDark(store.state.darkMode) ? 'dark' : 'light';
   };
   applyTheme();
   subscribe(store.state, applyTheme);
+  onSystemSchemeChange(applyTheme);
   session.subscribe((state) => {
     store.switchUser(state?.userId ?? null);
     applyTheme();
@@ -222,6 +230,15 @@ async function boot(): Promise<void> {
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(<App runtime={runtime} translator={translator} services={services} />);
   if (!setupNeeded) void afterStart({ store, settings, version: APP_VERSION, openModal }).catch((error: unknown) => console.error(error));
+}
+
+/** Whether this browser holds any user's state of ours (the shared entry alone does not count). */
+function storesUserState(storage: Storage): boolean {
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index) ?? '';
+    if (key.startsWith(`${DEFAULT_NAMESPACE}.`) && key !== `${DEFAULT_NAMESPACE}.shared`) return true;
+  }
+  return false;
 }
 
 let shellRef: ReturnType<typeof createShellController> | null = null;

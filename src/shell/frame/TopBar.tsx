@@ -3,6 +3,9 @@ import { useSyncExternalStore } from 'react';
 import { LOCALES, isLocale } from '../../core/i18n.js';
 import { useServices } from '../pane-api.js';
 import { useShell } from '../shell-context.js';
+import { Button } from '../ui/Button.js';
+import { Select } from '../ui/Field.js';
+import { useIsDark } from '../ui/theme.js';
 
 const LOCALE_NAMES: Record<string, string> = { en_GB: 'English (UK)', de_DE: 'Deutsch' };
 
@@ -11,28 +14,29 @@ export function TopBar() {
   const { run, setLocale, toggleDarkMode } = useShell();
   const snap = useSnapshot(store.state);
   const user = useSyncExternalStore(session.subscribe, session.current);
+  const dark = useIsDark(snap.darkMode);
   return (
     <header className="shell-topbar">
       <a className="shell-appname" href="/home" onClick={(e) => { e.preventDefault(); run('workspace:go-home', 'button'); }}>
         {t('shell.appName')}
       </a>
       <div className="shell-topbar-actions">
-        <button type="button" onClick={() => run('shell:open-palette', 'button')}>
+        <Button icon="⌘" onClick={() => run('shell:open-palette', 'button')}>
           {t('shell.command.openPalette')}
-        </button>
+        </Button>
         <label className="shell-locale">
           <span>{t('shell.locale')}</span>
-          <select value={snap.locale} onChange={(e) => isLocale(e.target.value) && void setLocale(e.target.value)}>
+          <Select value={snap.locale} onChange={(e) => isLocale(e.target.value) && void setLocale(e.target.value)}>
             {LOCALES.map((locale) => (
               <option key={locale} value={locale} lang={locale.replace('_', '-')}>
                 {LOCALE_NAMES[locale]}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
-        <button type="button" aria-pressed={snap.darkMode} onClick={toggleDarkMode}>
+        <Button icon={dark ? '☾' : '☀'} aria-pressed={dark} onClick={toggleDarkMode}>
           {t('shell.darkMode')}
-        </button>
+        </Button>
         {settings.supportsFeedback === true ? (
           <button type="button" onClick={() => run('shell:feedback', 'button')}>
             {t('shell.command.feedback')}

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { localText, readChangelog, releasesSince, RELEASES_PER_PAGE, type ChangeType } from '../changelog.js';
 import { isLocale } from '../../core/i18n.js';
 import changelog from '../changelog.json';
-import { Modal } from '../widgets/Modal.js';
+import { Modal } from '../ui/Modal.js';
 import { useServices } from '../pane-api.js';
 import type { ShellModalProps, ShellModalRequest } from './modal-request.js';
 

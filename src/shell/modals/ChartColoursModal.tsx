@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { addColour, chartColours, contrastText, FALLBACK_CHART_COLOUR, isHexColour } from '../../core/chart-colours.js';
-import { Modal } from '../widgets/Modal.js';
+import { Modal } from '../ui/Modal.js';
 import { useServices } from '../pane-api.js';
 import type { ShellModalProps } from './modal-request.js';
 

@@ -1,4 +1,4 @@
-import { Modal } from '../widgets/Modal.js';
+import { Modal } from '../ui/Modal.js';
 import { ConsentChoice } from '../widgets/ConsentChoice.js';
 import { useServices } from '../pane-api.js';
 import { COOKIES_PANE_TYPE } from '../core-plugin.js';

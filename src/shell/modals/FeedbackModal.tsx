@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isKnownReasonPhrase, LONG_TOAST_MS, successToast } from '../../core/errors.js';
 import { ApiError } from '../../core/api-client.js';
-import { Modal } from '../widgets/Modal.js';
+import { Modal } from '../ui/Modal.js';
 import { useServices } from '../pane-api.js';
 import type { ShellModalProps } from './modal-request.js';
 

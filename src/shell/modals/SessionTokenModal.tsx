@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Modal } from '../widgets/Modal.js';
+import { Modal } from '../ui/Modal.js';
 import { useServices } from '../pane-api.js';
 import { copyText } from './copy.js';
 import type { ShellModalProps } from './modal-request.js';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../core/api-client.js';
 import { useServices, type PaneProps } from '../pane-api.js';
-import { Modal } from '../widgets/Modal.js';
+import { Modal } from '../ui/Modal.js';
 import { ensureStyle } from '../widgets/styles.js';
 import { AdminSection, usePasswordStrength } from './setup/AdminSection.js';
 import { DatabaseSection } from './setup/DatabaseSection.js';

@@ -1,20 +1,26 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { useServices } from '../../../shell/pane-api.js';
 
 /**
- * Step 3: a file input (the keyboard way: Tab to it, Enter or Space opens the picker) inside a zone
- * that also takes a dropped file. Only the first file counts; the template's extensions are checked by
- * the caller, which says why a file was refused.
+ * A file input (the keyboard way: Tab to it, Enter or Space opens the picker) inside a zone that also
+ * takes a dropped file. Only the first file counts; the caller checks the type and says why a file
+ * was refused. The drop hint is hidden from screen readers, which cannot drag.
  */
-export function FileDrop(props: { id: string; accept: readonly string[]; disabled?: boolean; onFile(file: File): void }) {
-  const { t } = useServices();
+export function FileDrop(props: {
+  id: string;
+  label: string;
+  dropHint: string;
+  accept: readonly string[];
+  disabled?: boolean;
+  onFile(file: File): void;
+  testId?: string;
+}) {
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   const take = (files: FileList | null) => {
     const file = files?.[0];
     if (file) props.onFile(file);
-    // The same file picked again after a change of template must fire onChange again.
+    // The same file picked again (after a change of template, say) must fire onChange again.
     if (input.current) input.current.value = '';
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -25,7 +31,7 @@ export function FileDrop(props: { id: string; accept: readonly string[]; disable
 
   return (
     <div
-      className={over ? 'import-drop import-drop-over' : 'import-drop'}
+      className={over ? 'ui-filedrop ui-filedrop-over' : 'ui-filedrop'}
       onDragOver={(event) => {
         event.preventDefault();
         setOver(true);
@@ -33,7 +39,7 @@ export function FileDrop(props: { id: string; accept: readonly string[]; disable
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      <label htmlFor={props.id}>{t('import.file.pick', { extensions: props.accept.join(', ') })}</label>
+      <label htmlFor={props.id}>{props.label}</label>
       <input
         ref={input}
         id={props.id}
@@ -41,10 +47,10 @@ export function FileDrop(props: { id: string; accept: readonly string[]; disable
         accept={props.accept.join(',')}
         disabled={props.disabled}
         onChange={(event) => take(event.target.files)}
-        data-testid="import-file-input"
+        data-testid={props.testId}
       />
-      <p className="import-muted" aria-hidden="true">
-        {t('import.file.drop')}
+      <p className="ui-muted" aria-hidden="true">
+        {props.dropHint}
       </p>
     </div>
   );

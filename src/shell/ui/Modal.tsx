@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { IconButton } from './IconButton.js';
 
 /**
  * A native <dialog> opened modally: the browser traps focus, Escape closes it and the page behind is
@@ -19,9 +20,7 @@ export function Modal(props: { open: boolean; title: string; onClose(): void; ch
       <div className="modal-header">
         <h2 id={headingId}>{props.title}</h2>
         {props.closeLabel ? (
-          <button type="button" className="modal-close" aria-label={props.closeLabel} onClick={() => ref.current?.close()}>
-            <span aria-hidden="true">✕</span>
-          </button>
+          <IconButton className="modal-close" icon="✕" label={props.closeLabel} labelHidden onClick={() => ref.current?.close()} />
         ) : null}
       </div>
       {props.open ? props.children : null}

@@ -33,7 +33,7 @@ export function Tabs(props: { idPrefix: string; label: string; tabs: readonly Ta
   const tabId = (id: string) => `${idPrefix}-tab-${id}`;
   const panelId = `${idPrefix}-panel`;
   return (
-    <div className="admin-tabs">
+    <div className="ui-tabs">
       <div role="tablist" aria-label={props.label} onKeyDown={onKeyDown}>
         {tabs.map((tab, index) => (
           <button

@@ -1,18 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import { longHex } from '../settings-form.js';
+import { isHexColour } from '../../core/chart-colours.js';
+import { IconButton } from './IconButton.js';
+import { Button } from './Button.js';
+import { Checkbox, ErrorText, Field } from './Field.js';
 
-/**
- * Labelled form controls for the admin forms. A field with an error is marked aria-invalid and names
- * the error text with aria-describedby, so a screen reader reads what to fix with the field.
- */
-
-function ErrorText(props: { id: string; error?: string }) {
-  return props.error ? (
-    <p id={props.id} className="admin-error">
-      {props.error}
-    </p>
-  ) : null;
-}
+/** Labelled form fields over the design system's controls, for settings-like forms. */
 
 export function TextField(props: {
   label: string;
@@ -25,39 +17,22 @@ export function TextField(props: {
   inputMode?: 'numeric' | 'url' | 'text';
   disabled?: boolean;
 }) {
-  const id = useId();
-  const described = [props.error ? `${id}-error` : null, props.hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
-    <div className="admin-field">
-      <label htmlFor={id}>{props.label}</label>
+    <Field label={props.label} hint={props.hint} error={props.error}>
       <input
-        id={id}
         type={props.type ?? 'text'}
         value={props.value}
         autoComplete={props.autoComplete ?? 'off'}
         inputMode={props.inputMode}
         disabled={props.disabled}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described || undefined}
         onChange={(event) => props.onChange(event.target.value)}
       />
-      {props.hint ? (
-        <p id={`${id}-hint`} className="admin-hint">
-          {props.hint}
-        </p>
-      ) : null}
-      <ErrorText id={`${id}-error`} error={props.error} />
-    </div>
+    </Field>
   );
 }
 
 export function CheckField(props: { label: string; checked: boolean; onChange(checked: boolean): void; disabled?: boolean }) {
-  return (
-    <label className="admin-check">
-      <input type="checkbox" checked={props.checked} disabled={props.disabled} onChange={(event) => props.onChange(event.target.checked)} />
-      {props.label}
-    </label>
-  );
+  return <Checkbox label={props.label} checked={props.checked} disabled={props.disabled} onChange={props.onChange} />;
 }
 
 /** A fieldset of checkboxes over a list of values (dashboard categories, hidden pages…). */
@@ -73,8 +48,8 @@ export function CheckList(props: {
   return (
     <fieldset aria-describedby={props.error ? `${id}-error` : undefined}>
       <legend>{props.legend}</legend>
-      {props.hint ? <p className="admin-hint">{props.hint}</p> : null}
-      <div className="admin-checks">
+      {props.hint ? <p className="ui-hint">{props.hint}</p> : null}
+      <div className="ui-checks">
         {props.options.map((option) => (
           <CheckField key={option.value} label={option.label} checked={props.selected.includes(option.value)} onChange={(on) => props.onToggle(option.value, on)} />
         ))}
@@ -94,10 +69,14 @@ export interface ColourTexts {
   add: string;
 }
 
-/**
- * An ordered palette: each colour as hex text (what is validated) beside a native colour picker
- * (which only knows #rrggbb, so it shows black while the text is not a colour).
- */
+/** `#abc` → `#aabbcc`: the native colour picker takes only the long form; black while the text is no colour. */
+function pickerValue(text: string): string {
+  const value = text.trim().toLowerCase();
+  if (!isHexColour(value)) return '#000000';
+  return value.length === 7 ? value : `#${[...value.slice(1)].map((c) => c + c).join('')}`;
+}
+
+/** An ordered palette: each colour as hex text (what is validated) beside a native colour picker. */
 export function ColourList(props: {
   legend: string;
   colours: readonly string[];
@@ -118,13 +97,13 @@ export function ColourList(props: {
   return (
     <fieldset aria-describedby={props.listError ? `${id}-error` : undefined}>
       <legend>{props.legend}</legend>
-      <div className="admin-colours">
+      <div className="ui-colours">
         {colours.map((colour, index) => {
           const error = props.errorAt(index);
           const n = index + 1;
           return (
-            <div key={index} className="admin-colour">
-              <input type="color" aria-label={texts.picker(n)} value={longHex(colour) ?? '#000000'} onChange={(event) => set(index, event.target.value)} />
+            <div key={index} className="ui-colour">
+              <input type="color" aria-label={texts.picker(n)} value={pickerValue(colour)} onChange={(event) => set(index, event.target.value)} />
               <input
                 type="text"
                 aria-label={texts.colour(n)}
@@ -134,23 +113,17 @@ export function ColourList(props: {
                 aria-describedby={error ? `${id}-${index}-error` : undefined}
                 onChange={(event) => set(index, event.target.value)}
               />
-              <button type="button" aria-label={texts.moveUp(n)} disabled={index === 0} onClick={() => move(index, -1)}>
-                ↑
-              </button>
-              <button type="button" aria-label={texts.moveDown(n)} disabled={index === colours.length - 1} onClick={() => move(index, 1)}>
-                ↓
-              </button>
-              <button type="button" aria-label={texts.remove(n)} onClick={() => props.onChange(colours.filter((_, i) => i !== index))}>
-                ✕
-              </button>
+              <IconButton icon="↑" label={texts.moveUp(n)} labelHidden disabled={index === 0} onClick={() => move(index, -1)} />
+              <IconButton icon="↓" label={texts.moveDown(n)} labelHidden disabled={index === colours.length - 1} onClick={() => move(index, 1)} />
+              <IconButton icon="✕" label={texts.remove(n)} labelHidden onClick={() => props.onChange(colours.filter((_, i) => i !== index))} />
               <ErrorText id={`${id}-${index}-error`} error={error} />
             </div>
           );
         })}
       </div>
-      <button type="button" onClick={() => props.onChange([...colours, '#000000'])}>
+      <Button size="sm" icon="+" onClick={() => props.onChange([...colours, '#000000'])}>
         {texts.add}
-      </button>
+      </Button>
       <ErrorText id={`${id}-error`} error={props.listError} />
       {props.children}
     </fieldset>

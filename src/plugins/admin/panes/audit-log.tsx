@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import type { AuditRow } from '../types.js';
-import { useAdminStyles } from '../widgets/admin-css.js';
 import { PagedTable, type Column } from '../widgets/PagedTable.js';
 
 function details(value: unknown): string {
@@ -20,7 +19,6 @@ function actionOf(state: unknown): string {
  * permission, newest first, filtered by action (e.g. `settings.update`, `user.role`).
  */
 export default function AuditLogPane(props: PaneProps) {
-  useAdminStyles();
   const { api, t, translator } = useServices();
   const filterId = useId();
   const titleId = `${props.paneKey}-audit-title`;
@@ -34,14 +32,14 @@ export default function AuditLogPane(props: PaneProps) {
     { key: 'username', label: t('admin.audit.user') },
     { key: 'action', label: t('admin.audit.action') },
     { key: 'target', label: t('admin.audit.target') },
-    { key: 'details', label: t('admin.audit.details'), sortable: false, className: 'admin-wrap', render: (row) => <code>{details(row.details)}</code> },
+    { key: 'details', label: t('admin.audit.details'), sortable: false, className: 'ui-wrap', render: (row) => <code>{details(row.details)}</code> },
   ];
 
   return (
-    <section className="admin-pane" aria-labelledby={titleId}>
+    <section className="admin-pane ui-pane" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('admin.pane.audit')}</h2>
       <form
-        className="admin-actions"
+        className="ui-actions"
         role="search"
         onSubmit={(event) => {
           event.preventDefault();

@@ -12,7 +12,6 @@ import {
   type AdminSettingsView,
   type SettingsForm,
 } from '../settings-form.js';
-import { useAdminStyles } from '../widgets/admin-css.js';
 import {
   AccessToolSection,
   AnalyticsSection,
@@ -36,7 +35,6 @@ const HIDEABLE = new Set(SPEC_ROUTES.filter((route) => route.hideable && !UNGUAR
  * the shell reloads the public settings (hidden pages, colours) after the save.
  */
 export default function SettingsPane(props: PaneProps) {
-  useAdminStyles();
   const services = useServices();
   const { api, t, toast, registry, translator } = services;
   const [view, setView] = useState<AdminSettingsView | null>(null);
@@ -87,8 +85,8 @@ export default function SettingsPane(props: PaneProps) {
     return [...titles].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
   }, [registry, t, view]);
 
-  if (failed) return <p className="admin-pane admin-error" role="alert">{t('admin.settings.loadFailed')}</p>;
-  if (!view || !form) return <p className="admin-pane" role="status">{t('admin.loading')}</p>;
+  if (failed) return <p className="admin-pane ui-pane ui-error" role="alert">{t('admin.settings.loadFailed')}</p>;
+  if (!view || !form) return <p className="admin-pane ui-pane" role="status">{t('admin.loading')}</p>;
 
   const categories = [...DASHBOARD_CATEGORIES, ...view.dashboardCategories.filter((c) => !(DASHBOARD_CATEGORIES as readonly string[]).includes(c))];
   const sections = [...DASHBOARD_SECTIONS, ...view.dashboardSections.filter((s) => !(DASHBOARD_SECTIONS as readonly string[]).includes(s))];
@@ -121,7 +119,7 @@ export default function SettingsPane(props: PaneProps) {
   };
 
   return (
-    <section className="admin-pane" aria-labelledby={titleId}>
+    <section className="admin-pane ui-pane" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('admin.pane.settings')}</h2>
       <p>{t('admin.settings.authMode', { mode: view.authMode })}</p>
       <form ref={formRef} noValidate onSubmit={save}>
@@ -132,8 +130,8 @@ export default function SettingsPane(props: PaneProps) {
         <DataSection {...section} />
         <PagesSection {...section} pages={pages} />
         <AnalyticsSection {...section} />
-        <div role="alert">{invalid ? <p className="admin-error">{t('admin.settings.invalid')}</p> : null}</div>
-        <div className="admin-actions">
+        <div role="alert">{invalid ? <p className="ui-error">{t('admin.settings.invalid')}</p> : null}</div>
+        <div className="ui-actions">
           <button type="submit" disabled={saving}>
             {t('admin.settings.save')}
           </button>

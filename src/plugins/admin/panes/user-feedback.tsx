@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import type { FeedbackRow } from '../types.js';
-import { useAdminStyles } from '../widgets/admin-css.js';
-import { Confirm } from '../widgets/Confirm.js';
+import { Confirm } from '../../../shell/ui/Confirm.js';
 import { done, shown, textOr } from '../widgets/format.js';
 import { PagedTable, type Column } from '../widgets/PagedTable.js';
 
@@ -21,7 +20,6 @@ function openId(state: unknown): number | null {
  * later by the server); the screenshot loads with the session's image token.
  */
 export default function UserFeedbackPane(props: PaneProps) {
-  useAdminStyles();
   const services = useServices();
   const { api, t, translator } = services;
   const [reload, setReload] = useState(0);
@@ -41,14 +39,14 @@ export default function UserFeedbackPane(props: PaneProps) {
       .catch(shown);
 
   const columns: Column<FeedbackRow>[] = [
-    { key: 'isNew', label: t('admin.feedback.status'), render: (row) => (row.isNew ? <span className="admin-badge">{t('admin.feedback.unread')}</span> : t('admin.feedback.read')) },
+    { key: 'isNew', label: t('admin.feedback.status'), render: (row) => (row.isNew ? <span className="ui-badge">{t('admin.feedback.unread')}</span> : t('admin.feedback.read')) },
     { key: 'createdOn', label: t('admin.feedback.createdOn'), render: (row) => translator.formatDateTime(row.createdOn) },
     { key: 'feedbackType', label: t('admin.feedback.type'), render: (row) => textOr(services, `admin.feedback.type.${row.feedbackType}`, row.feedbackType) },
     { key: 'severity', label: t('admin.feedback.severity'), render: (row) => textOr(services, `admin.feedback.severity.${row.severity}`, row.severity) },
     {
       key: 'content',
       label: t('admin.feedback.content'),
-      className: 'admin-wrap',
+      className: 'ui-wrap',
       render: (row) => (row.content.length > PREVIEW ? `${row.content.slice(0, PREVIEW)}…` : row.content),
     },
     { key: 'contactEmail', label: t('admin.feedback.email') },
@@ -57,7 +55,7 @@ export default function UserFeedbackPane(props: PaneProps) {
       label: t('admin.actions'),
       sortable: false,
       render: (row) => (
-        <div className="admin-actions">
+        <div className="ui-actions">
           <button type="button" aria-pressed={row.id === selected} onClick={() => select(row.id)}>
             {t('admin.feedback.open', { id: row.id })}
           </button>
@@ -70,7 +68,7 @@ export default function UserFeedbackPane(props: PaneProps) {
   ];
 
   return (
-    <section className="admin-pane" aria-labelledby={titleId}>
+    <section className="admin-pane ui-pane" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('admin.pane.feedback')}</h2>
       <PagedTable<FeedbackRow>
         caption={t('admin.feedback.caption')}
@@ -148,9 +146,9 @@ function FeedbackDetail(props: { id: number; idPrefix: string; onRead(): void; o
   if (!row) return <p role="status">{t('admin.loading')}</p>;
   const token = session.current()?.imageToken ?? '';
   return (
-    <section className="admin-detail" aria-labelledby={titleId}>
+    <section className="admin-detail ui-detail" aria-labelledby={titleId}>
       <h3 id={titleId}>{t('admin.feedback.detailTitle', { id: row.id })}</h3>
-      <dl>
+      <dl className="ui-dl">
         <dt>{t('admin.feedback.type')}</dt>
         <dd>{textOr(services, `admin.feedback.type.${row.feedbackType}`, row.feedbackType)}</dd>
         <dt>{t('admin.feedback.severity')}</dt>
@@ -169,9 +167,9 @@ function FeedbackDetail(props: { id: number; idPrefix: string; onRead(): void; o
       {row.hasImage ? (
         <img src={`./api/feedback/${row.id}/img?size=small&token=${encodeURIComponent(token)}`} alt={t('admin.feedback.screenshot', { id: row.id })} />
       ) : (
-        <p className="admin-hint">{t('admin.feedback.noScreenshot')}</p>
+        <p className="ui-hint">{t('admin.feedback.noScreenshot')}</p>
       )}
-      <div className="admin-actions">
+      <div className="ui-actions">
         <button type="button" onClick={props.onClose}>
           {t('admin.close')}
         </button>

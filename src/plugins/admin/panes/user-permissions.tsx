@@ -4,8 +4,7 @@ import { DatasetPermissions } from '../tabs/DatasetPermissions.js';
 import { UserGroups } from '../tabs/UserGroups.js';
 import { Users } from '../tabs/Users.js';
 import { readPermissionsView, writePermissionsView, type PermissionTab, type PermissionsView } from '../view-state.js';
-import { useAdminStyles } from '../widgets/admin-css.js';
-import { Tabs } from '../widgets/Tabs.js';
+import { Tabs } from '../../../shell/ui/Tabs.js';
 
 /**
  * user-permissions (SPEC §2): tabs for dataset permissions and user groups (with group permissions,
@@ -13,7 +12,6 @@ import { Tabs } from '../widgets/Tabs.js';
  * dataset and group live in the pane's view state, so a link or a reload comes back to them.
  */
 export default function UserPermissionsPane(props: PaneProps) {
-  useAdminStyles();
   const { t } = useServices();
   const view = readPermissionsView(props.instance.state);
   const setView = (patch: Partial<PermissionsView>) => props.setState(writePermissionsView({ ...view, ...patch }));
@@ -21,7 +19,7 @@ export default function UserPermissionsPane(props: PaneProps) {
   const titleId = `${idPrefix}-title`;
 
   return (
-    <section className="admin-pane" aria-labelledby={titleId}>
+    <section className="admin-pane ui-pane" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('admin.pane.permissions')}</h2>
       <Tabs
         idPrefix={idPrefix}

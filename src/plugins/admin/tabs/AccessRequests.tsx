@@ -3,7 +3,7 @@ import type { Filter } from '../../../core/table-request.js';
 import { useServices } from '../../../shell/pane-api.js';
 import { REQUEST_STATUSES, type AccessRequestRow } from '../types.js';
 import type { PermissionsView, StatusFilter } from '../view-state.js';
-import { Confirm } from '../widgets/Confirm.js';
+import { Confirm } from '../../../shell/ui/Confirm.js';
 import { done, shown } from '../widgets/format.js';
 import { PagedTable, type Column } from '../widgets/PagedTable.js';
 
@@ -58,7 +58,7 @@ export function AccessRequests(props: Props) {
       sortable: false,
       render: (row) =>
         row.status === 'pending' ? (
-          <div className="admin-actions">
+          <div className="ui-actions">
             <button type="button" onClick={() => setDeciding({ row, approve: true })}>
               {t('admin.request.approve', { name: row.username })}
             </button>
@@ -72,7 +72,7 @@ export function AccessRequests(props: Props) {
 
   return (
     <div>
-      <div className="admin-actions">
+      <div className="ui-actions">
         <label htmlFor={filterId}>{t('admin.request.filter')}</label>
         <select id={filterId} value={status} onChange={(event) => props.setView({ status: event.target.value as StatusFilter })}>
           {[...REQUEST_STATUSES, 'all' as const].map((value) => (

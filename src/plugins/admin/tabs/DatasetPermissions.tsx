@@ -6,7 +6,7 @@ import type { DatasetTab, PermissionsView } from '../view-state.js';
 import { AddPicker } from '../widgets/AddPicker.js';
 import { done, shown, userLabel } from '../widgets/format.js';
 import { PagedTable, type Column } from '../widgets/PagedTable.js';
-import { Tabs } from '../widgets/Tabs.js';
+import { Tabs } from '../../../shell/ui/Tabs.js';
 
 /** Largest list a picker loads at once: user groups are few; this bounds a runaway answer. */
 const PICKER_LIMIT = 1000;
@@ -62,7 +62,7 @@ export function DatasetPermissions(props: Props) {
 
   return (
     <div>
-      <div className="admin-field">
+      <div className="ui-field">
         <label htmlFor={`${props.idPrefix}-dataset-name`}>{t('admin.dataset.filter')}</label>
         <input id={`${props.idPrefix}-dataset-name`} type="search" value={name} onChange={(event) => setName(event.target.value)} />
       </div>
@@ -128,7 +128,7 @@ function GroupPermissions({ datasetId }: { datasetId: number }) {
 
   const columns: Column<UserGroupRow>[] = [
     { key: 'userGroupName', label: t('admin.group.name') },
-    { key: 'userGroupDescription', label: t('admin.group.description'), className: 'admin-wrap' },
+    { key: 'userGroupDescription', label: t('admin.group.description'), className: 'ui-wrap' },
     { key: 'count', label: t('admin.group.count') },
     {
       key: 'remove',

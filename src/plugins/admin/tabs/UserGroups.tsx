@@ -1,13 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices } from '../../../shell/pane-api.js';
-import { Modal } from '../../../shell/widgets/Modal.js';
+import { Modal } from '../../../shell/ui/Modal.js';
 import type { UserGroupRow } from '../types.js';
 import type { PermissionsView } from '../view-state.js';
-import { Confirm } from '../widgets/Confirm.js';
+import { Confirm } from '../../../shell/ui/Confirm.js';
 import { done, shown } from '../widgets/format.js';
 import { PagedTable, type Column } from '../widgets/PagedTable.js';
-import { TextField } from '../widgets/fields.js';
+import { TextField } from '../../../shell/ui/fields.js';
 import { GroupMembers } from './GroupMembers.js';
 
 interface Props {
@@ -59,7 +59,7 @@ export function UserGroups(props: Props) {
 
   const columns: Column<UserGroupRow>[] = [
     { key: 'userGroupName', label: t('admin.group.name') },
-    { key: 'userGroupDescription', label: t('admin.group.description'), className: 'admin-wrap' },
+    { key: 'userGroupDescription', label: t('admin.group.description'), className: 'ui-wrap' },
     { key: 'createdOn', label: t('admin.group.createdOn'), render: (row) => translator.formatDate(row.createdOn) },
     { key: 'count', label: t('admin.group.count') },
     {
@@ -67,7 +67,7 @@ export function UserGroups(props: Props) {
       label: t('admin.actions'),
       sortable: false,
       render: (row) => (
-        <div className="admin-actions">
+        <div className="ui-actions">
           <button type="button" aria-pressed={row.userGroupId === view.groupId} onClick={() => props.setView({ groupId: row.userGroupId })}>
             {t('admin.group.members', { name: row.userGroupName })}
           </button>
@@ -84,7 +84,7 @@ export function UserGroups(props: Props) {
 
   return (
     <div>
-      <div className="admin-actions">
+      <div className="ui-actions">
         <button type="button" onClick={() => setEditing({ id: null, name: '', description: '' })}>
           {t('admin.group.new')}
         </button>
@@ -161,11 +161,11 @@ function GroupForm(props: { editing: Editing | null; onClose(): void; onSaved():
     <Modal open={editing !== null} title={t(editing?.id === null ? 'admin.group.new' : 'admin.group.editTitle')} onClose={props.onClose}>
       <form noValidate onSubmit={save}>
         <TextField label={t('admin.group.name')} value={name} error={nameError} onChange={setName} />
-        <div className="admin-field">
+        <div className="ui-field">
           <label htmlFor={descriptionId}>{t('admin.group.description')}</label>
           <textarea id={descriptionId} rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
         </div>
-        <div className="admin-actions">
+        <div className="ui-actions">
           <button type="submit">{t('admin.save')}</button>
           <button type="button" onClick={props.onClose}>
             {t('admin.cancel')}

@@ -62,7 +62,7 @@ function RoleChooser(props: { row: UserRow; onApply(userType: string): void }) {
   useEffect(() => setValue(props.row.userType), [props.row.userType]);
   const name = userLabel(props.row);
   return (
-    <div className="admin-actions">
+    <div className="ui-actions">
       <select aria-label={t('admin.user.roleOf', { name })} value={value} onChange={(event) => setValue(event.target.value)}>
         {USER_TYPES.map((type) => (
           <option key={type} value={type}>

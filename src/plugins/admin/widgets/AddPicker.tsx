@@ -10,9 +10,9 @@ export function AddPicker(props: { label: string; addLabel: string; chooseLabel:
   const id = useId();
   const [value, setValue] = useState('');
   const chosen = props.options.some((option) => option.value === value) ? value : '';
-  if (props.options.length === 0) return <p className="admin-hint">{props.emptyText}</p>;
+  if (props.options.length === 0) return <p className="ui-hint">{props.emptyText}</p>;
   return (
-    <div className="admin-actions">
+    <div className="ui-actions">
       <label htmlFor={id}>{props.label}</label>
       <select id={id} value={chosen} onChange={(event) => setValue(event.target.value)}>
         <option value="">{props.chooseLabel}</option>

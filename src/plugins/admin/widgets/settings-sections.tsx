@@ -12,7 +12,7 @@ import {
   type SettingsForm,
   type ToggleKey,
 } from '../settings-form.js';
-import { CheckField, CheckList, ColourList, TextField } from './fields.js';
+import { CheckField, CheckList, ColourList, TextField } from '../../../shell/ui/fields.js';
 
 /** The fieldsets of the germinate-settings form; the pane owns the state and the save. */
 
@@ -116,7 +116,7 @@ export function AccessToolSection(props: SectionProps & { passwordSet: boolean }
   return (
     <fieldset>
       <legend>{t('admin.settings.section.accessTool')}</legend>
-      <p className="admin-hint">{t('admin.settings.hint.accessTool')}</p>
+      <p className="ui-hint">{t('admin.settings.hint.accessTool')}</p>
       {text(props, 'gatekeeperUrl', { type: 'url' })}
       {text(props, 'gatekeeperUsername')}
       <TextField
@@ -170,7 +170,7 @@ export function DataSection(props: SectionProps) {
       <fieldset>
         <legend>{t('admin.settings.field.dataImportMode')}</legend>
         {DATA_IMPORT_MODES.map((mode: DataImportMode) => (
-          <label key={mode} className="admin-check">
+          <label key={mode} className="ui-check">
             <input
               type="radio"
               name={name}
@@ -206,7 +206,7 @@ export function PagesSection(props: SectionProps & { pages: readonly Option[] })
       />
       <details>
         <summary>{t('admin.settings.field.hiddenColumns')}</summary>
-        <p className="admin-hint">{t('admin.settings.hint.hiddenColumns')}</p>
+        <p className="ui-hint">{t('admin.settings.hint.hiddenColumns')}</p>
         {Object.keys(form.hiddenColumns).map((table) => (
           <ColumnsField key={table} table={table} {...props} />
         ))}
@@ -220,7 +220,7 @@ function ColumnsField(props: SectionProps & { table: string }) {
   const error = err(props, `hiddenColumns.${table}`);
   const id = `${useId()}-columns`;
   return (
-    <div className="admin-field">
+    <div className="ui-field">
       <label htmlFor={id}>{props.t('admin.settings.hiddenColumnsOf', { table })}</label>
       <textarea
         id={id}
@@ -235,7 +235,7 @@ function ColumnsField(props: SectionProps & { table: string }) {
         }}
       />
       {error ? (
-        <p id={`${id}-error`} className="admin-error">
+        <p id={`${id}-error`} className="ui-error">
           {error}
         </p>
       ) : null}

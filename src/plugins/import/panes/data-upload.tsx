@@ -2,14 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { buildQuery, type ApiError } from '../../../core/api-client.js';
 import { toastForError } from '../../../core/errors.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
+import { Button } from '../../../shell/ui/Button.js';
+import { FileDrop } from '../../../shell/ui/FileDrop.js';
 import { keepEnterOnControls } from '../control-keys.js';
 import { canImport, countIssues, errorStatus, importModeOf, withJobUuids, type JobStart } from '../jobs.js';
 import { acceptsFile, isTemplateType, optionsReady, TEMPLATES, uploadQuery, type TemplateType, type UploadOptions } from '../templates.js';
 import { uploadFile, UploadError, type UploadProgress } from '../upload.js';
 import { announceJobsChanged } from '../events.js';
 import { useJob } from '../use-job.js';
-import { FileDrop } from '../widgets/FileDrop.js';
-import { ensureImportStyle } from '../widgets/import-css.js';
 import { JobCard } from '../widgets/JobCard.js';
 import { ReportView } from '../widgets/ReportView.js';
 import { TemplateChooser } from '../widgets/TemplateChooser.js';
@@ -27,7 +27,6 @@ const defaultOptions = (type: TemplateType): UploadOptions => ({ type, update: f
  */
 export default function DataUploadPane(props: PaneProps) {
   const { t, api, session, store, settings, toast } = useServices();
-  ensureImportStyle();
   const mode = importModeOf(settings);
   const view = props.instance.state ?? {};
   const initialType = isTemplateType(view.templateType) ? view.templateType : isTemplateType(props.instance.params.templateType) ? props.instance.params.templateType : null;
@@ -121,7 +120,7 @@ export default function DataUploadPane(props: PaneProps) {
   const titleId = `${id}-title`;
   if (mode === 'NONE') {
     return (
-      <section className="import-pane" aria-labelledby={titleId}>
+      <section className="import-pane ui-pane" aria-labelledby={titleId}>
         <h2 id={titleId}>{t('import.pane.title')}</h2>
         <p role="alert">{t('import.mode.none')}</p>
       </section>
@@ -142,7 +141,7 @@ export default function DataUploadPane(props: PaneProps) {
           : null;
 
   return (
-    <section className="import-pane" aria-labelledby={titleId} onKeyDown={keepEnterOnControls}>
+    <section className="import-pane ui-pane" aria-labelledby={titleId} onKeyDown={keepEnterOnControls}>
       <h2 id={titleId}>{t('import.pane.title')}</h2>
       <p>{t('import.pane.intro')}</p>
       {mode === 'VERIFY' ? <p role="note">{t('import.mode.verify')}</p> : null}
@@ -152,17 +151,25 @@ export default function DataUploadPane(props: PaneProps) {
           <UploadOptionsForm name={`${id}-options`} options={options} onChange={setOptions} />
           <fieldset>
             <legend>{t('import.step.file')}</legend>
-            <FileDrop id={`${id}-file`} accept={TEMPLATES[options.type].extensions} disabled={phase === 'uploading'} onFile={onFile} />
+            <FileDrop
+              id={`${id}-file`}
+              label={t('import.file.pick', { extensions: TEMPLATES[options.type].extensions.join(', ') })}
+              dropHint={t('import.file.drop')}
+              accept={TEMPLATES[options.type].extensions}
+              disabled={phase === 'uploading'}
+              onFile={onFile}
+              testId="import-file-input"
+            />
             {refused ? <p role="alert">{refused}</p> : null}
             {file ? <UploadRow file={file} phase={phase} progress={progress} error={uploadError} /> : null}
-            <div className="import-actions">
-              <button type="button" onClick={() => void upload()} disabled={!file || phase === 'uploading' || !optionsReady(options)}>
+            <div className="ui-actions">
+              <Button variant="primary" onClick={() => void upload()} disabled={!file || phase === 'uploading' || !optionsReady(options)}>
                 {t('import.action.check')}
-              </button>
+              </Button>
               {phase === 'uploading' ? (
-                <button type="button" onClick={() => abort.current?.abort()}>
+                <Button onClick={() => abort.current?.abort()}>
                   {t('import.action.cancelUpload')}
-                </button>
+                </Button>
               ) : null}
             </div>
           </fieldset>
@@ -176,12 +183,12 @@ export default function DataUploadPane(props: PaneProps) {
             <ReportView id={`${id}-report`} issues={feedback} fileName={job.originalFilename ?? 'import'} />
           ) : null}
           {checked ? (
-            <div className="import-actions">
-              <button type="button" onClick={() => void startImport()} disabled={!allowed || importing} aria-describedby={reason ? `${id}-reason` : undefined}>
+            <div className="ui-actions">
+              <Button variant="primary" onClick={() => void startImport()} disabled={!allowed || importing} aria-describedby={reason ? `${id}-reason` : undefined}>
                 {counts.warnings > 0 && allowed ? t('import.action.importWithWarnings', { warnings: counts.warnings }) : t('import.action.import')}
-              </button>
+              </Button>
               {reason ? (
-                <span id={`${id}-reason`} className="import-muted">
+                <span id={`${id}-reason`} className="ui-muted">
                   {reason}
                 </span>
               ) : null}

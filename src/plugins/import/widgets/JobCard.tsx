@@ -23,13 +23,13 @@ export function JobCard(props: { job: ImportJob }) {
         {isActive(job) && progress !== null ? ` ${t('import.job.percent', { percent: Math.round(progress * 100) })}` : ''}
       </p>
       {isActive(job) ? (
-        <progress className="import-progress" max={1} value={progress ?? undefined} aria-label={t('import.job.progressLabel', { stage })} />
+        <progress className="ui-progress" max={1} value={progress ?? undefined} aria-label={t('import.job.progressLabel', { stage })} />
       ) : null}
       {job.status === 'completed' && job.imported ? (
         <>
           <p>{t('import.job.importedDone')}</p>
           {stats.length > 0 ? (
-            <dl className="import-stats">
+            <dl className="import-stats ui-stats">
               {stats.map(([key, count]) => (
                 <div key={key}>
                   <dt>{label(key)}</dt>

@@ -53,7 +53,7 @@ export function ReportView(props: { id: string; issues: readonly ImportIssue[]; 
       </p>
       {props.issues.length === 0 ? null : (
         <>
-          <div className="import-filters" role="group" aria-label={t('import.report.filters')}>
+          <div className="ui-filters" role="group" aria-label={t('import.report.filters')}>
             <span>
               <label htmlFor={`${props.id}-type`}>{t('import.report.filterType')}</label>{' '}
               <select id={`${props.id}-type`} value={filter.type} onChange={(e) => setFilter({ ...filter, type: e.target.value as IssueFilter['type'] })}>
@@ -81,7 +81,7 @@ export function ReportView(props: { id: string; issues: readonly ImportIssue[]; 
               {t('import.report.download')}
             </button>
           </div>
-          <p className="import-muted" aria-live="polite">
+          <p className="ui-muted" aria-live="polite">
             {t('import.report.shown', { shown: shown.length, total: props.issues.length })}
           </p>
           {groups.map((group) => (
@@ -110,12 +110,12 @@ function IssueGroupTable(props: { id: string; group: IssueGroup; translate: (iss
   return (
     <section className="import-group" aria-labelledby={`${props.id}-heading`}>
       <h4 id={`${props.id}-heading`}>
-        <span className={group.errors > 0 ? 'import-error' : 'import-warning'}>{first ? props.translate(first) : group.status}</span>{' '}
-        <span className="import-muted">
+        <span className={group.errors > 0 ? 'ui-text-error' : 'ui-text-warning'}>{first ? props.translate(first) : group.status}</span>{' '}
+        <span className="ui-muted">
           {group.status} · {t('import.report.groupCounts', { errors: group.errors, warnings: group.warnings })}
         </span>
       </h4>
-      <table className="import-issues">
+      <table className="import-issues ui-table">
         <thead>
           <tr>
             <th scope="col">{t('import.report.column.type')}</th>

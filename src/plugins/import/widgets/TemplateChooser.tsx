@@ -10,12 +10,12 @@ export function TemplateChooser(props: { name: string; value: TemplateType | nul
   return (
     <fieldset className="import-templates">
       <legend>{t('import.step.template')}</legend>
-      <ul>
+      <ul className="ui-card-grid">
         {TEMPLATE_TYPES.map((type) => {
           const info = TEMPLATES[type];
           const id = `${props.name}-${type}`;
           return (
-            <li key={type} className={props.value === type ? 'import-template import-template-chosen' : 'import-template'}>
+            <li key={type} className={props.value === type ? 'ui-card ui-card-chosen' : 'ui-card'}>
               <input
                 type="radio"
                 id={id}
@@ -26,9 +26,9 @@ export function TemplateChooser(props: { name: string; value: TemplateType | nul
                 aria-describedby={`${id}-description`}
               />
               <label htmlFor={id}>
-                <strong>{t(`import.template.${type}.title`)}</strong> <span className="import-muted">({info.extensions.join(', ')})</span>
+                <strong>{t(`import.template.${type}.title`)}</strong> <span className="ui-muted">({info.extensions.join(', ')})</span>
               </label>
-              <p id={`${id}-description`} className="import-muted">
+              <p id={`${id}-description`} className="ui-muted">
                 {t(`import.template.${type}.description`)}
               </p>
               {info.blank ? (

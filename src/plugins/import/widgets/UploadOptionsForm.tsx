@@ -23,16 +23,16 @@ export function UploadOptionsForm(props: { name: string; options: UploadOptions;
         <div role="radiogroup" aria-labelledby={`${props.name}-mode`}>
           <p id={`${props.name}-mode`}>{t('import.options.mode')}</p>
           {([false, true] as const).map((update) => (
-            <label key={String(update)} className="import-choice">
+            <label key={String(update)} className="ui-choice">
               <input type="radio" name={`${props.name}-mode`} checked={options.update === update} onChange={() => onChange({ ...options, update })} />{' '}
               {t(update ? 'import.options.update' : 'import.options.insert')}
             </label>
           ))}
-          <p className="import-muted">{t(options.update ? 'import.options.updateExplained' : 'import.options.insertExplained')}</p>
+          <p className="ui-muted">{t(options.update ? 'import.options.updateExplained' : 'import.options.insertExplained')}</p>
         </div>
       ) : null}
       {info.datasetState ? (
-        <label className="import-choice">
+        <label className="ui-choice">
           {t('import.options.datasetState')}{' '}
           <select value={options.datasetStateId} onChange={(e) => onChange({ ...options, datasetStateId: Number(e.target.value) })}>
             {DATASET_STATES.map((state) => (
@@ -75,7 +75,7 @@ function TrialsDatasetPicker(props: { options: UploadOptions; onChange(options: 
   if (datasets === null) return <p role="status">{t('import.loading')}</p>;
   if (datasets.length === 0) return <p role="alert">{t('import.options.noTrialsDataset')}</p>;
   return (
-    <label className="import-choice">
+    <label className="ui-choice">
       {t('import.options.targetDataset')}{' '}
       <select required value={options.datasetId ?? ''} onChange={(e) => onChange({ ...options, datasetId: Number(e.target.value) })}>
         {datasets.map((dataset) => (

@@ -23,8 +23,8 @@ export function UploadRow(props: { file: File; phase: UploadPhase; progress: Upl
           ? t('import.upload.progress', { percent: Math.round(fraction * 100) })
           : t('import.upload.ready');
   return (
-    <table className="import-upload-row">
-      <caption className="import-visually-hidden">{t('import.upload.caption')}</caption>
+    <table className="import-upload-row ui-table">
+      <caption className="visually-hidden">{t('import.upload.caption')}</caption>
       <thead>
         <tr>
           <th scope="col">{t('import.upload.thumb')}</th>
@@ -40,9 +40,9 @@ export function UploadRow(props: { file: File; phase: UploadPhase; progress: Upl
         <tr>
           <td>
             {preview.url ? (
-              <img src={preview.url} alt={t('import.upload.preview', { name: file.name })} className="import-thumb" />
+              <img src={preview.url} alt={t('import.upload.preview', { name: file.name })} className="ui-thumb" />
             ) : (
-              <span className="import-file-icon" role="img" aria-label={t('import.upload.fileIcon')}>
+              <span className="ui-file-icon" role="img" aria-label={t('import.upload.fileIcon')}>
                 🗎
               </span>
             )}
@@ -55,7 +55,7 @@ export function UploadRow(props: { file: File; phase: UploadPhase; progress: Upl
           <td>
             <span role={phase === 'failed' ? 'alert' : 'status'}>{status}</span>
             {phase === 'uploading' || phase === 'uploaded' ? (
-              <progress className="import-progress" max={1} value={fraction} aria-label={t('import.upload.progressLabel', { name: file.name })} />
+              <progress className="ui-progress" max={1} value={fraction} aria-label={t('import.upload.progressLabel', { name: file.name })} />
             ) : null}
           </td>
         </tr>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LONG_TOAST_MS, successToast } from '../../../core/errors.js';
 import { ApiError, type ErrorHandler } from '../../../core/api-client.js';
-import { Modal } from '../../widgets/Modal.js';
+import { Modal } from '../../ui/Modal.js';
 import { useServices } from '../../pane-api.js';
 import type { ShellModalProps, ShellModalRequest } from '../modal-request.js';
 import { ExistingAccountForm } from './ExistingAccountForm.js';
