@@ -1,8 +1,16 @@
 // Builds what `npm start` serves: the server (and its command-line tools) bundled for Node, and the client.
 // `node build.mjs --server` skips the client.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { build } from 'esbuild';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Text the browser fetches; source maps are left out (only developer tools read them, and they are large). */
+const COMPRESSIBLE = /\.(m?js|css|svg|txt|json)$/;
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const serverOnly = process.argv.includes('--server');
@@ -85,8 +93,56 @@ async function buildClient() {
   const url = (file) => '/' + path.relative(clientDir, path.join(root, file)).split(path.sep).join('/');
   const tags = [`<script type="module" src="${url(main[0])}"></script>`];
   if (main[1].cssBundle) tags.unshift(`<link rel="stylesheet" href="${url(main[1].cssBundle)}" />`);
+  const worker = path.join(clientDir, 'assets', 'maplibre-gl-worker.mjs');
+  await precompress(clientDir, [...Object.keys(result.metafile.outputs).map((f) => path.join(root, f)), worker]);
   writeAtomically(path.join(clientDir, 'index.html'), template.replace('<!--assets-->', tags.join('\n    ')));
   pruneStale(path.join(clientDir, 'assets'), new Set(Object.keys(result.metafile.outputs).map((f) => path.join(root, f))));
+}
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every text asset, for
+ * the server to send whichever the browser accepts: compressing once at build time affords the
+ * strongest settings, which would be too slow per request. A copy that is not smaller is not written.
+ * `precompressed.json` records the SHA-256 of what each copy was made from, so a rebuild compresses
+ * only files whose content changed (brotli 11 takes seconds for the whole client).
+ */
+async function precompress(clientDir, files) {
+  const manifestFile = path.join(clientDir, 'precompressed.json');
+  let previous = {};
+  try {
+    previous = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  } catch {
+    // No manifest yet (or an unreadable one): everything is compressed afresh.
+  }
+  const manifest = {};
+  await Promise.all(
+    files
+      .filter((file) => COMPRESSIBLE.test(file))
+      .map(async (file) => {
+        const content = fs.readFileSync(file);
+        const digest = createHash('sha256').update(content).digest('hex');
+        const key = path.relative(clientDir, file).split(path.sep).join('/');
+        manifest[key] = digest;
+        const copies = [`${file}.br`, `${file}.gz`];
+        if (previous[key] === digest && copies.every((copy) => fs.existsSync(copy))) return;
+        const [br, gz] = await Promise.all([
+          brotli(content, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+          gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
+        ]);
+        // Written by rename: a server running during a rebuild never sends half a file.
+        for (const [copy, bytes] of [[copies[0], br], [copies[1], gz]]) {
+          if (bytes.length < content.length) writeAtomically(copy, bytes);
+          else fs.rmSync(copy, { force: true });
+        }
+      }),
+  );
+  writeAtomically(manifestFile, JSON.stringify(manifest));
 }
 
 function writeAtomically(file, text) {
@@ -95,12 +151,16 @@ function writeAtomically(file, text) {
   fs.renameSync(temporary, file);
 }
 
-/** Removes assets of earlier builds once they are an hour old (a page loaded before then may still ask). */
+/**
+ * Removes assets of earlier builds once they are an hour old (a page loaded before then may still ask);
+ * a compressed copy goes with its file.
+ */
 function pruneStale(dir, keep) {
   const cutoff = Date.now() - 3_600_000;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
     const file = path.join(entry.parentPath ?? entry.path, entry.name);
-    if (!entry.isFile() || keep.has(file) || file.endsWith('maplibre-gl-worker.mjs')) continue;
+    const original = file.replace(/\.(br|gz)$/, '');
+    if (!entry.isFile() || keep.has(original) || original.endsWith('maplibre-gl-worker.mjs')) continue;
     if (fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file);
   }
 }

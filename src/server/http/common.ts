@@ -1,9 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import { HttpError, sendError } from './errors.js';
+
+export { serveClient } from './client-files.js';
+
+/** A year with subdomains: helmet's default, which it may only send over HTTPS (see httpsOnlyHeaders). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * What both the normal app and the setup app do with every response: security headers and error shapes.
@@ -22,10 +24,14 @@ export async function installCommon(app: FastifyInstance, extraConnectSource: ()
         connectSrc: ["'self'", () => extraConnectSource() ?? "'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
+        // Added per request by httpsOnlyHeaders: over plain HTTP it would send the page's scripts to HTTPS.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
   });
+  app.addHook('onRequest', httpsOnlyHeaders);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.reasonPhrase, error.message);
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -39,15 +45,15 @@ export async function installCommon(app: FastifyInstance, extraConnectSource: ()
   });
 }
 
-/** The built client: its files, and index.html for every other GET path outside /api (the client routes). */
-export async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
-  const indexFile = path.join(clientDir, 'index.html');
-  const hasClient = fs.existsSync(indexFile);
-  if (hasClient) await app.register(fastifyStatic, { root: clientDir, prefix: '/', wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
-    if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET') return sendError(reply, 404);
-    if (!hasClient) return reply.code(404).type('text/plain').send('The client is not built: run `npm run build`.');
-    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
-  });
+/**
+ * `upgrade-insecure-requests` and HSTS only for a request that came over HTTPS. Over plain HTTP from any
+ * host but localhost (a LAN address, an intranet name) the browser would fetch the scripts over HTTPS,
+ * which such a server does not speak: a blank page. The protocol is the connection's own, or
+ * X-Forwarded-Proto from a proxy that TRUST_PROXY names (Fastify's `request.protocol` trusts no other).
+ */
+async function httpsOnlyHeaders(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.protocol !== 'https') return;
+  reply.header('strict-transport-security', HSTS);
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
 }

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { sendError } from './errors.js';
+
+/** A year, the longest lifetime caches honour: a hashed file never changes under its name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Stored, but asked about again before every use (answered with 304 while unchanged). */
+export const REVALIDATE = 'no-cache';
+
+/**
+ * esbuild's `[name]-[hash]` names (build.mjs): eight base-32 characters before the extension. Source maps
+ * and legal-comment files carry their file's hash too. Files without one (the MapLibre worker, which the
+ * map widgets load by a fixed name) must be revalidated, or a new release would keep the old one a year.
+ */
+const HASHED = /-[A-Z0-9]{8}\.[^/]*$/;
+
+/** What build.mjs precompresses (text); every response of these varies with Accept-Encoding. */
+const COMPRESSIBLE = /\.(m?js|css|svg|txt|json|map)(\.br|\.gz)?$/;
+
+export function cacheControlFor(file: string): string {
+  return HASHED.test(path.basename(file)) ? IMMUTABLE : REVALIDATE;
+}
+
+/**
+ * The built client: /assets/* from disk, each in the smallest form the browser accepts (the .br or .gz
+ * that build.mjs wrote beside it, else the file itself), and index.html for every other GET outside
+ * /api (the client's routes, deep links included). A missing asset is a 404, never the index page: a
+ * script URL answered with HTML only hides the broken reference.
+ */
+export async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  const indexFile = path.join(clientDir, 'index.html');
+  const hasClient = fs.existsSync(indexFile);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: path.join(clientDir, 'assets'),
+      prefix: '/assets/',
+      // One route for the folder, read per request: files of a rebuild are served without a restart.
+      wildcard: true,
+      index: false,
+      redirect: false,
+      preCompressed: true,
+      // Cache-Control is set per file below; the plugin's own would give every file the same lifetime.
+      cacheControl: false,
+      dotfiles: 'deny',
+      // The compressed copies are representations of their file, not resources of their own.
+      allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
+      setHeaders: (response, file) => {
+        response.setHeader('cache-control', cacheControlFor(file.replace(/\.(br|gz)$/, '')));
+        if (COMPRESSIBLE.test(file)) response.setHeader('vary', 'accept-encoding');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendError(reply, 404);
+    }
+    if (!hasClient) return reply.code(404).type('text/plain').send('The client is not built: run `npm run build`.');
+    return sendIndex(request, reply, indexFile);
+  });
+}
+
+/**
+ * index.html, for every client route: `no-cache`, so a new release's page (naming the new hashed files)
+ * is seen at once; its ETag lets an unchanged page cost a 304. Read per request: a rebuild replaces it.
+ */
+async function sendIndex(request: FastifyRequest, reply: FastifyReply, indexFile: string): Promise<FastifyReply> {
+  const html = await fs.promises.readFile(indexFile);
+  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  reply.header('cache-control', REVALIDATE).header('etag', etag);
+  const match = request.headers['if-none-match'];
+  if (match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    return reply.code(304).send();
+  }
+  reply.type('text/html; charset=utf-8').header('content-length', html.length);
+  return reply.send(request.method === 'HEAD' ? undefined : html);
+}
