@@ -1,4 +1,5 @@
 import type { AuthMode, Role } from './roles.js';
+import type { PluginServices } from './services.js';
 
 /**
  * The contracts between core, shell and plugins on the client side. Core is framework-free: a pane's
@@ -67,11 +68,10 @@ export interface CommandSpec<Args = unknown> {
   run(args: Args, context: CommandContext): unknown;
 }
 
-/** Services a command receives by name (never positional). */
-export interface CommandContext {
+/** What a command receives: the services by name (never positional), the context keys and its source. */
+export interface CommandContext extends PluginServices {
   keys: ContextKeys;
   source: CommandSource;
-  [service: string]: unknown;
 }
 
 /** Live palette entries (e.g. "germplasm by name" searching the server as you type). */
@@ -79,7 +79,7 @@ export interface PaletteProvider {
   id: string;
   /** Minimum characters before the provider is asked (3 for server searches). */
   minLength: number;
-  search(text: string, signal: AbortSignal): Promise<PaletteItem[]>;
+  search(text: string, signal: AbortSignal, services: PluginServices): Promise<PaletteItem[]>;
 }
 
 export interface PaletteItem {
@@ -100,5 +100,5 @@ export interface ClientPlugin {
     commands?: CommandSpec[];
     paletteProviders?: PaletteProvider[];
   };
-  activate?(services: Record<string, unknown>): void | (() => void);
+  activate?(services: PluginServices): void | (() => void);
 }

@@ -9,6 +9,7 @@ import type {
   PaneTypeSpec,
 } from './contracts.js';
 import { createRegistry, type RegistryOptions } from './registry.js';
+import { stubServices } from './services.test-support.js';
 import { and, roleAtLeast, selection } from './when.js';
 
 export const keys = (overrides: Partial<ContextKeys> = {}): ContextKeys => ({
@@ -22,6 +23,7 @@ export const context = (
   overrides: Partial<ContextKeys> = {},
   source: CommandContext['source'] = 'palette',
 ): CommandContext => ({
+  ...stubServices(),
   keys: keys(overrides),
   source,
 });
@@ -69,5 +71,5 @@ export function germplasm(extra: Partial<ClientPlugin> = {}): ClientPlugin {
 
 export function setup(options: RegistryOptions = {}) {
   const log = vi.fn();
-  return { registry: createRegistry({ log, ...options }), log };
+  return { registry: createRegistry({ log, services: () => stubServices(), ...options }), log };
 }

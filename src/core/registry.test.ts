@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ClientPlugin } from './contracts.js';
+import type { PluginServices } from './services.js';
+import { stubServices } from './services.test-support.js';
 import { RegistryError } from './registry.js';
 import { command, germplasm, pane, provider, setup } from './registry.test-support.js';
 
@@ -124,17 +126,26 @@ describe('registerPlugin', () => {
 
   it('runs activate with named services and keeps its disposer', () => {
     const cleanup = vi.fn();
-    const activate = vi.fn((services: Record<string, unknown>) => {
-      expect(services.api).toBe('the api');
+    const activate = vi.fn((services: PluginServices) => {
+      expect(services.api).toBe(api);
       expect(Object.isFrozen(services)).toBe(true);
       return cleanup;
     });
-    const { registry } = setup({ services: { api: 'the api', session: 'the session' } });
+    const api = { name: 'the api' };
+    const { registry } = setup({ services: () => stubServices({ api, session: 'the session' }) });
     const dispose = registry.registerPlugin(germplasm({ activate }));
     expect(activate).toHaveBeenCalledTimes(1);
     expect(cleanup).not.toHaveBeenCalled();
     dispose();
     expect(cleanup).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a plugin with activate when the registry has no services to give it', () => {
+    const { registry } = setup({ services: undefined });
+    expect(() => registry.registerPlugin(germplasm({ activate: () => undefined }))).toThrow(
+      "Plugin 'germplasm' failed to activate: the registry was created without services",
+    );
+    expect(registry.plugins()).toEqual([]);
   });
 
   it('rolls back a plugin whose activate throws', () => {

@@ -7,6 +7,7 @@ import type {
   PaletteProvider,
   PaneTypeSpec,
 } from './contracts.js';
+import type { PluginServices } from './services.js';
 import { KeyBindingError, parseKeys } from './keys.js';
 import type { Role } from './roles.js';
 import { compileRoute } from './routes.js';
@@ -68,8 +69,11 @@ export interface ContributionRow {
 export type RegistryChange = { readonly type: 'registered' | 'unregistered'; readonly pluginId: string };
 
 export interface RegistryOptions {
-  /** Services handed to `activate` by name (STYLE §2). */
-  services?: Readonly<Record<string, unknown>>;
+  /**
+   * The services handed to `activate` by name. A function, because the services include this
+   * registry; without it a plugin that has `activate` cannot be registered.
+   */
+  services?: () => PluginServices;
   log?: (message: string, error?: unknown) => void;
   now?: () => number;
 }
@@ -165,7 +169,6 @@ function checkUnique(kind: string, ids: readonly string[], taken: (id: string) =
 }
 
 export function createRegistry(options: RegistryOptions = {}): Registry {
-  const services = Object.freeze({ ...options.services });
   const log = options.log ?? ((message: string, error?: unknown) => console.warn(message, error));
   const now = options.now ?? Date.now;
 
@@ -287,7 +290,8 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     for (const spec of entry.providers) providers.set(spec.id, { spec, pluginId: plugin.id });
 
     try {
-      const deactivate = plugin.activate?.(services);
+      if (plugin.activate && !options.services) throw new Error('the registry was created without services');
+      const deactivate = plugin.activate && options.services ? plugin.activate(Object.freeze({ ...options.services() })) : undefined;
       if (typeof deactivate === 'function') entry.deactivate = deactivate;
     } catch (error) {
       remove(entry);

@@ -4,6 +4,7 @@ import de_DE from '../../locales/de_DE.json';
 import { missingKeys } from '../core/i18n.js';
 import { bindingsOf, createKeymap, type KeyConflict } from '../core/keys.js';
 import { createRegistry } from '../core/registry.js';
+import { stubServices } from '../core/services.test-support.js';
 import { clientPlugins } from '../plugins/client.js';
 import { createCorePlugin } from './core-plugin.js';
 import type { AuthMode, Role } from '../core/roles.js';
@@ -12,7 +13,7 @@ import type { ClientSettings } from './pane-api.js';
 import { createShellController } from './shell-controller.js';
 
 function registered(settings: Partial<ClientSettings> = {}, role: Role | null = null, authMode: AuthMode = 'NONE') {
-  const registry = createRegistry({ services: {} });
+  const registry = createRegistry({ services: () => stubServices() });
   const shell = createShellController({
     history: { push: () => {}, replace: () => {}, location: () => ({ pathname: '/home', search: '' }) },
     paneTypes: () => registry.paneTypes(),
@@ -72,7 +73,7 @@ describe('core plugin', () => {
   it('runs workspace commands through the registry', async () => {
     const { registry, shell } = registered();
     shell.navigate(null, 'replace');
-    const run = (id: string) => registry.execute(id, undefined, { keys: shell.contextKeys(), source: 'key' });
+    const run = (id: string) => registry.execute(id, undefined, { ...stubServices(), keys: shell.contextKeys(), source: 'key' });
     await run('workspace:split-right');
     await run('workspace:split-down');
     expect(Object.keys(shell.get().layout.panes)).toHaveLength(3);
@@ -107,7 +108,7 @@ describe('core plugin', () => {
   it('opens the modals the commands name, feedback on Alt+Shift+F', async () => {
     const { registry, shell, modals, keymap } = registered({ supportsFeedback: true, registrationEnabled: true }, null, 'SELECTIVE');
     for (const id of ['shell:feedback', 'shell:changelog', 'shell:register', 'shell:chart-colours', 'shell:cookie-consent']) {
-      await registry.execute(id, undefined, { keys: shell.contextKeys(), source: 'palette' });
+      await registry.execute(id, undefined, { ...stubServices(), keys: shell.contextKeys(), source: 'palette' });
     }
     expect(modals).toEqual([
       { kind: 'feedback' },

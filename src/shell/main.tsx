@@ -14,7 +14,9 @@ import { afterStart } from './after-start.js';
 import { createBox } from './box.js';
 import { createCorePlugin, LOGIN_PANE_TYPE } from './core-plugin.js';
 import { loadSettings, readSettings } from './load-settings.js';
-import type { Services, Workspace } from './pane-api.js';
+import type { PluginServices, Services, Workspace } from './pane-api.js';
+import { createTableControllers } from '../core/table-controllers.js';
+import { urlOf } from './url-state.js';
 import { roleOfSession } from './session-role.js';
 import type { ShellRuntime } from './shell-context.js';
 import { createShellController } from './shell-controller.js';
@@ -116,6 +118,7 @@ async function boot(): Promise<void> {
     close: (key) => shell.close(key),
     focus: (key) => shell.focus(key),
     focusedKey: () => shell.get().layout.focused,
+    link: () => new URL(urlOf(shell.get().layout, (id) => registry.paneType(id)), window.location.href).href,
   };
   const refreshSettings = async () => {
     const fresh = readSettings(await api.get<Record<string, unknown>>('settings'));
@@ -124,19 +127,22 @@ async function boot(): Promise<void> {
     // Hidden pages or roles may have changed for the panes that are showing.
     shell.commit(shell.get().layout, 'replace');
   };
-  const activateServices = {
+  // The services include the registry, which hands them to plugins: it reads them once it exists.
+  const registry = createRegistry({ services: () => services });
+  const services: PluginServices = {
     api,
     session,
     store,
+    registry,
     settings,
     refreshSettings,
     workspace,
     toast: shell.toast,
     publish: shell.publish,
     // Plugins activate once; the locale can change later, so they get a function, not a translator.
-    t: (key: string, values?: Parameters<Services['t']>[1]) => translator.get().t(key, values),
+    t: (key, values) => translator.get().t(key, values),
+    tables: createTableControllers(),
   };
-  const registry = createRegistry({ services: activateServices });
 
   const setLocale = async (next: Locale) => {
     store.state.locale = next;
@@ -159,7 +165,7 @@ async function boot(): Promise<void> {
     run: (id, source, args) => {
       if (!registry.isAvailable(id, shell.contextKeys())) return;
       registry
-        .execute(id, args, { ...services, translator: translator.get(), keys: shell.contextKeys(), source })
+        .execute(id, args, { ...services, keys: shell.contextKeys(), source })
         .catch((error: unknown) => console.error(`Command '${id}' failed`, error));
     },
     setLocale,
@@ -171,7 +177,6 @@ async function boot(): Promise<void> {
       await api.logout();
     },
   };
-  const services: Omit<Services, 'translator' | 't'> = { ...activateServices, registry, toast: shell.toast, publish: shell.publish };
 
   for (const plugin of [
     createCorePlugin({

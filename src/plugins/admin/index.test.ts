@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandContext, ContextKeys, PaneInstance } from '../../core/contracts.js';
 import { guardPane } from '../../core/guard.js';
 import { createRegistry } from '../../core/registry.js';
+import { stubServices } from '../../core/services.test-support.js';
 import type { Role } from '../../core/roles.js';
 import adminPlugin, { PANE } from './index.js';
 
@@ -32,7 +33,7 @@ describe('admin client plugin', () => {
     }
     const opened: [PaneInstance, string][] = [];
     const workspace = { open: (instance: PaneInstance, where: string) => opened.push([instance, where]) };
-    const context: CommandContext = { keys: keys('ADMIN'), source: 'palette', workspace };
+    const context: CommandContext = { ...stubServices({ workspace }), keys: keys('ADMIN'), source: 'palette' };
     for (const command of commands) await command.run(undefined, context);
     expect(opened).toEqual([
       [{ type: PANE.settings, params: {} }, 'replace'],

@@ -1,6 +1,5 @@
 import type { ClientPlugin, CommandContext, CommandSpec } from '../../core/contracts.js';
 import { roleAtLeast } from '../../core/when.js';
-import type { Services } from '../../shell/pane-api.js';
 
 /**
  * The administrators' plugin (SPEC §2 "Admin area", §6): global settings, user permissions (dataset
@@ -17,19 +16,12 @@ export const PANE = {
 
 const adminOnly = roleAtLeast('ADMIN');
 
-/** The shell's services as the command context carries them (by name, or grouped under `services`). */
-function servicesOf(context: CommandContext): Services | null {
-  const grouped = context.services;
-  const candidate = (typeof grouped === 'object' && grouped !== null ? grouped : context) as Partial<Services>;
-  return candidate.workspace ? (candidate as Services) : null;
-}
-
 function opener(id: string, titleKey: string, type: string): CommandSpec {
   return {
     id,
     titleKey,
     when: adminOnly,
-    run: (_args, context) => servicesOf(context)?.workspace.open({ type, params: {} }, 'replace'),
+    run: (_args, context) => context.workspace.open({ type, params: {} }, 'replace'),
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient, TableRequest } from '../../core/api-client.js';
 import type { CommandContext, ContextKeys } from '../../core/contracts.js';
 import { createRegistry } from '../../core/registry.js';
-import { bound } from './bridge.js';
+import { stubServices } from '../../core/services.test-support.js';
 import germplasmPlugin, { PANE } from './index.js';
 
 const keys = (focusedPane: string | null): ContextKeys => ({ authMode: 'SELECTIVE', role: null, focusedPane, selectionCount: 0 });
@@ -55,20 +55,17 @@ describe('germplasm client plugin', () => {
         return { data: [{ germplasmId: 7, germplasmName: 'Barke', germplasmNumber: 'B-7' }], count: 1 };
       },
     } as unknown as ApiClient;
-    bound.api = api;
-    const items = (await provider?.search('bar%e', new AbortController().signal)) ?? [];
-    bound.api = null;
+    const items = (await provider?.search('bar%e', new AbortController().signal, stubServices({ api }))) ?? [];
     expect(requests[0]).toMatchObject({ page: 1, limit: 10 });
     expect(requests[0].filter).toEqual(
       ['germplasmName', 'germplasmDisplayName', 'germplasmGid'].map((column) => ({ column, comparator: 'contains', operator: 'or', values: ['bar%e'] })),
     );
     expect(items.map((i) => i.label)).toEqual(['Barke / B-7']);
-    const context = {
+    const context: CommandContext = {
+      ...stubServices({ workspace: { open: (instance: unknown, where: unknown) => opened.push([instance, where]), focusedKey: () => 'p1' } }),
       keys: keys(null),
       source: 'palette',
-      workspace: { open: (instance: unknown, where: unknown) => opened.push([instance, where]), focusedKey: () => 'p1' },
-      store: {},
-    } as unknown as CommandContext;
+    };
     items[0].run(context);
     expect(opened).toEqual([[{ type: PANE.passport, params: { germplasmId: '7' } }, 'replace']]);
   });

@@ -1,12 +1,12 @@
 import type { ClientPlugin, CommandContext, CommandSpec, PaletteItem, PaletteProvider } from '../../core/contracts.js';
 import { or, paneFocused, roleAtLeast } from '../../core/when.js';
-import { bound, focusedController, servicesOf } from './bridge.js';
+import type { TableController } from '../../core/table-controllers.js';
 import { germplasmTitle, type GermplasmRow } from './columns.js';
 import { isUnifyArgs, type UnifyArgs } from './unify-args.js';
 
 /**
  * The germplasm client plugin: pane types (each a lazy chunk) and the commands and palette search that
- * drive them. Commands that act on rows reach the focused pane through bridge.ts.
+ * drive them. Commands that act on rows reach the focused pane's table through the `tables` service.
  */
 
 export const PANE = {
@@ -22,7 +22,12 @@ export const PANE = {
 const onRows = or(paneFocused(PANE.table), paneFocused(PANE.marked), paneFocused(PANE.list));
 
 function open(context: CommandContext, type: string, params: Record<string, string>, where: 'replace' | 'right') {
-  servicesOf(context)?.workspace.open({ type, params }, where);
+  context.workspace.open({ type, params }, where);
+}
+
+/** The focused pane's table, when the focused pane is a table. */
+function focusedController(context: CommandContext): TableController | undefined {
+  return context.tables.get(context.workspace.focusedKey());
 }
 
 function rowCommand(id: string, titleKey: string, keys: string[], act: (context: CommandContext) => unknown): CommandSpec {
@@ -34,8 +39,7 @@ function rowCommand(id: string, titleKey: string, keys: string[], act: (context:
  * where the preferred germplasm is picked and the merge confirmed.
  */
 async function unifyMarked(args: unknown, context: CommandContext): Promise<void> {
-  const services = servicesOf(context);
-  if (!services) return;
+  const services = context;
   if (!isUnifyArgs(args)) {
     open(context, PANE.unifier, {}, 'replace');
     return;
@@ -67,8 +71,7 @@ const commands: CommandSpec[] = [
     id: 'germplasm:compare-marked',
     titleKey: 'germplasm.command.compareMarked',
     run: (_args, context) => {
-      const services = servicesOf(context);
-      if (!services) return;
+      const services = context;
       const ids = services.store.state.markedIds.germplasm;
       if (ids.length < 2) {
         services.toast({ titleKey: 'germplasm.compare.title', messageKey: 'germplasm.compare.needTwo', variant: 'info', autoHideMs: 5000, append: true });
@@ -101,13 +104,13 @@ const commands: CommandSpec[] = [
     titleKey: 'germplasm.command.markAllMatches',
     keys: ['Shift+a'],
     when: paneFocused(PANE.list),
-    run: (_args, context) => focusedController(context)?.bulk?.(),
+    run: (_args, context) => focusedController(context)?.markAll(),
   },
   {
     id: 'germplasm:clear-marked',
     titleKey: 'germplasm.command.clearMarked',
     when: paneFocused(PANE.marked),
-    run: (_args, context) => focusedController(context)?.bulk?.(),
+    run: (_args, context) => context.store.unmarkItems('germplasm', [...context.store.state.markedIds.germplasm]),
   },
 ];
 
@@ -115,10 +118,9 @@ const commands: CommandSpec[] = [
 const byName: PaletteProvider = {
   id: 'germplasm:by-name',
   minLength: 3,
-  async search(text: string, signal: AbortSignal): Promise<PaletteItem[]> {
-    if (!bound.api) return [];
+  async search(text, signal, services): Promise<PaletteItem[]> {
     const values = [text.trim()];
-    const result = await bound.api.table<GermplasmRow>(
+    const result = await services.api.table<GermplasmRow>(
       'germplasm/table',
       {
         page: 1,
@@ -182,15 +184,6 @@ export const germplasmPlugin: ClientPlugin = {
     ],
     commands,
     paletteProviders: [byName],
-  },
-  activate(services) {
-    // Keep the api for the palette provider, whose search() gets no services.
-    bound.api = (services.api as typeof bound.api) ?? null;
-    bound.store = (services.store as typeof bound.store) ?? null;
-    return () => {
-      bound.api = null;
-      bound.store = null;
-    };
   },
 };
 

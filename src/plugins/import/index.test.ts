@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandContext, ContextKeys, PaneInstance } from '../../core/contracts.js';
 import { guardPane } from '../../core/guard.js';
 import { createRegistry } from '../../core/registry.js';
+import { stubServices } from '../../core/services.test-support.js';
 import type { Role } from '../../core/roles.js';
 import { SPEC_ROUTES } from '../../core/routes.js';
 import importPlugin, { PANE } from './index.js';
@@ -31,7 +32,7 @@ describe('import client plugin', () => {
     expect([null, 'AUTH_USER', 'DATA_CURATOR', 'ADMIN'].map((role) => uploader.when?.(keys(role as Role | null)))).toEqual([false, false, true, true]);
     const opened: [PaneInstance, string][] = [];
     const workspace = { open: (instance: PaneInstance, where: string) => opened.push([instance, where]) };
-    const context: CommandContext = { keys: keys('DATA_CURATOR'), source: 'palette', workspace };
+    const context: CommandContext = { ...stubServices({ workspace }), keys: keys('DATA_CURATOR'), source: 'palette' };
     await uploader.run(undefined, context);
     await commands[2].run({ uuid: '0b8e2f7e-6a0c-4c55-9d36-5c1f3b1f0a11', templateType: 'trial' }, context);
     await commands[2].run({ uuid: '0b8e2f7e-6a0c-4c55-9d36-5c1f3b1f0a11', templateType: 'nonsense' }, context);
@@ -44,7 +45,7 @@ describe('import client plugin', () => {
 
   it('opens the sidebar on the uploads tab to show the jobs', async () => {
     const state = { sidebarState: 'collapsed', asyncSidebarTabIndex: 0 };
-    const context: CommandContext = { keys: keys('DATA_CURATOR'), source: 'palette', workspace: { open: () => undefined }, store: { state } };
+    const context: CommandContext = { ...stubServices({ workspace: { open: () => undefined }, store: { state } }), keys: keys('DATA_CURATOR'), source: 'palette' };
     await (importPlugin.contributes.commands ?? [])[1].run(undefined, context);
     expect(state).toEqual({ sidebarState: 'open', asyncSidebarTabIndex: 1 });
   });

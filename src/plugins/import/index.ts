@@ -1,6 +1,5 @@
 import type { ClientPlugin, CommandContext, CommandSpec } from '../../core/contracts.js';
 import { roleAtLeast } from '../../core/when.js';
-import type { Services } from '../../shell/pane-api.js';
 import { isTemplateType } from './templates.js';
 import { JOBS_CHANGED_EVENT } from './events.js';
 
@@ -19,12 +18,6 @@ export const JOBS_PANEL_SELECTOR = '[data-jobs-panel]';
 
 const curators = roleAtLeast('DATA_CURATOR');
 
-function servicesOf(context: CommandContext): Services | null {
-  const grouped = context.services;
-  const candidate = (typeof grouped === 'object' && grouped !== null ? grouped : context) as Partial<Services>;
-  return candidate.workspace ? (candidate as Services) : null;
-}
-
 export interface OpenReportArgs {
   uuid: string;
   templateType?: string;
@@ -36,10 +29,8 @@ function isOpenReportArgs(args: unknown): args is OpenReportArgs {
 
 /** Shows the sidebar if it is collapsed, then moves focus to the jobs panel once it is there. */
 function openJobs(context: CommandContext): void {
-  const services = servicesOf(context);
-  if (!services) return;
-  services.store.state.sidebarState = 'open';
-  services.store.state.asyncSidebarTabIndex = 1;
+  context.store.state.sidebarState = 'open';
+  context.store.state.asyncSidebarTabIndex = 1;
   if (typeof window === 'undefined' || typeof document === 'undefined') return;
   window.dispatchEvent(new Event(JOBS_CHANGED_EVENT));
   // The sidebar renders on a later frame, and the palette, when it ran the command, hands focus back to
@@ -61,7 +52,7 @@ const commands: CommandSpec[] = [
     id: 'import:open-uploader',
     titleKey: 'import.command.openUploader',
     when: curators,
-    run: (_args, context) => servicesOf(context)?.workspace.open({ type: PANE.upload, params: {} }, 'replace'),
+    run: (_args, context) => context.workspace.open({ type: PANE.upload, params: {} }, 'replace'),
   },
   {
     id: 'import:open-jobs',
@@ -73,13 +64,11 @@ const commands: CommandSpec[] = [
     titleKey: 'import.command.openReport',
     when: curators,
     run: (args, context) => {
-      const services = servicesOf(context);
-      if (!services) return;
       // From the palette (no job named) it opens the uploader, whose sidebar list names the jobs.
-      if (!isOpenReportArgs(args)) return services.workspace.open({ type: PANE.upload, params: {} }, 'replace');
+      if (!isOpenReportArgs(args)) return context.workspace.open({ type: PANE.upload, params: {} }, 'replace');
       const state: Record<string, unknown> = { job: args.uuid };
       if (isTemplateType(args.templateType)) state.templateType = args.templateType;
-      return services.workspace.open({ type: PANE.upload, params: {}, state }, 'replace');
+      return context.workspace.open({ type: PANE.upload, params: {}, state }, 'replace');
     },
   },
 ];

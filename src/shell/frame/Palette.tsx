@@ -52,7 +52,7 @@ export default function Palette({ onClose }: { onClose: () => void }) {
     const timer = setTimeout(() => {
       for (const provider of providers) {
         provider
-          .search(text, controller.signal)
+          .search(text, controller.signal, services)
           .then((items) => {
             if (controller.signal.aborted) return;
             setFound((old) => [...old.filter((f) => f.providerId !== provider.id), { providerId: provider.id, items }]);
@@ -64,7 +64,7 @@ export default function Palette({ onClose }: { onClose: () => void }) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query, registry]);
+  }, [query, registry, services]);
 
   const close = () => onClose();
   // With nothing typed, the commands run last come first (the registry records every run).

@@ -3,7 +3,6 @@ import { useSnapshot } from 'valtio';
 import { TABLE_PER_PAGE_OPTIONS, type TablePerPage } from '../../../core/client-state.js';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices } from '../../../shell/pane-api.js';
-import { registerController } from '../bridge.js';
 import { columnKey, GERMPLASM_COLUMNS, germplasmTitle, hiddenColumns, type GermplasmRow } from '../columns.js';
 import { displayValue } from '../compare.js';
 import { withFixed } from '../filters.js';
@@ -15,7 +14,7 @@ import { JumpToPage } from './JumpToPage.js';
 
 /**
  * The germplasm table as the table, marked-items and from-list panes show it: server paging and
- * sorting, filters, hidden columns, marks, export, and a row cursor driven by commands (bridge.ts).
+ * sorting, filters, hidden columns, marks, export, and a row cursor driven by commands (through the `tables` service).
  */
 export interface GermplasmTableProps {
   paneKey: string;
@@ -108,7 +107,7 @@ export function GermplasmTable(props: GermplasmTableProps) {
 
   useEffect(
     () =>
-      registerController(props.paneKey, {
+      services.tables.register(props.paneKey, {
         moveRow: (delta) => {
           if (!inDialog()) setCursor((c) => Math.min(Math.max(0, c + delta), Math.max(0, rows.length - 1)));
         },
@@ -127,12 +126,16 @@ export function GermplasmTable(props: GermplasmTableProps) {
           store.markItems('germplasm', rows.slice(a, b + 1).map((r) => r.germplasmId));
           lastMarked.current = cursor;
         },
+        markAll: () => {
+          if (props.onBulk) props.onBulk();
+          else store.markItems('germplasm', rows.map((r) => r.germplasmId));
+        },
         openFilter: () => setModal('filter'),
+        openFilterLine: () => setModal('filter'),
         openJump: () => setModal('jump'),
         exportCurrent,
-        bulk: props.onBulk,
       }),
-    [props.paneKey, rows, cursor, store, openPassport, exportCurrent, props.onBulk],
+    [services.tables, props.paneKey, rows, cursor, store, openPassport, exportCurrent, props.onBulk],
   );
 
   const setPage = (page: number) => update({ ...view, page: Math.min(Math.max(1, page), maxPage) });
