@@ -35,7 +35,7 @@ describe('accounts (SELECTIVE, registration with approval)', () => {
   let server!: E2EServer;
   useServer((started) => (server = started));
   beforeAll(async () => {
-    await server.app.settings.write({ registrationEnabled: true, registrationRequiresApproval: true }, new Date());
+    await server.app.settings.write({ registrationEnabled: true, gatekeeperRegistrationRequiresApproval: true }, new Date());
   });
 
   it('logs in through the pane, shows who is logged in, and logs out again', async () => {

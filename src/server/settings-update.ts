@@ -3,7 +3,7 @@ import type { AuthMode } from '../core/roles.js';
 import { SPEC_ROUTES } from '../core/routes.js';
 import { HttpError } from './http/errors.js';
 import { OVERVIEW_KEYS } from './hidden-pages.js';
-import { HIDDEN_COLUMN_TABLES, type AdminSettings } from './settings.js';
+import { HIDDEN_COLUMN_TABLES, STORED_PASSWORD, type AdminSettings } from './settings.js';
 
 /** What `POST settings/admin` may write (checked per key; anything else is a 400). */
 type Validator = (value: unknown) => unknown;
@@ -51,11 +51,36 @@ const VALIDATORS: Record<Exclude<keyof AdminSettings, 'gatekeeperPassword'>, Val
   filesDeleteAfterHoursAsync: hours,
   filesDeleteAfterHoursTemp: hours,
   hiddenPagesAutodiscover: type('boolean'),
-  registrationRequiresApproval: type('boolean'),
+  gatekeeperRegistrationRequiresApproval: type('boolean'),
   gatekeeperUrl: httpUrl.or('null'),
   gatekeeperUsername: text(255),
   usageLoggerUrl: httpUrl.or('null'),
 };
+
+/**
+ * Keys of Germinate's settings that `GET settings/admin` answers but this server does not take from a form
+ * (set by the deployment, fixed, or for features it has not: bcrypt cost, backups, data directory, companion
+ * tool URLs). A form posting them back is fine: they are checked for their type and ignored, with a note
+ * when the value differs from what this server runs with. `gatekeeperPasswordSet` was our own earlier name.
+ */
+const IGNORED: Record<string, Validator> = {
+  bcryptSalt: type('number.integer'),
+  dataDirectoryExternal: type('string <= 4000').or('null'),
+  databaseBackupEveryDays: type('number.integer').or('null'),
+  databaseBackupMaxSizeGB: type('number').or('null'),
+  gridscoreUrl: type('string <= 2000').or('null'),
+  heliumUrl: type('string <= 2000').or('null'),
+  fieldhubUrl: type('string <= 2000').or('null'),
+  genesysUrl: type('string <= 2000').or('null'),
+  supportsFeedback: type('boolean'),
+  gatekeeperPasswordSet: type('boolean'),
+};
+
+/** A setting the update left alone, and why (the caller logs it). */
+export interface IgnoredSetting {
+  key: string;
+  value: unknown;
+}
 
 /** Optional texts and URLs: an emptied form field means "unset". */
 const NULLABLE_TEXT = new Set([
@@ -85,13 +110,20 @@ function extraProblem(key: string, value: unknown): string | null {
 
 /**
  * A `POST settings/admin` body → the settings to store (the whole new value of each key sent). Strict:
- * unknown keys and invalid values are one 400 naming every bad field. The two read-only keys that
- * `GET settings/admin` returns may come back unchanged (a form posting what it read): `authMode` only with
- * the deployment's own value, `gatekeeperPasswordSet` is ignored. gatekeeperPassword: absent or null keeps
- * the stored one, '' clears it, any other text replaces it. hiddenColumns replaces the lists of the tables
- * sent and keeps the others.
+ * unknown keys and invalid values are one 400 naming every bad field. What `GET settings/admin` answers may
+ * come back unchanged (a form posting what it read): `authMode` only with the deployment's own value; the
+ * IGNORED keys are checked and left alone, those whose value differs from `fixed` (what GET answers for them)
+ * reported through `ignored`. gatekeeperPassword: absent, null or STORED_PASSWORD keeps the stored one, ''
+ * clears it, any other text replaces it. hiddenColumns replaces the lists of the tables sent and keeps the
+ * others.
  */
-export function parseSettingsUpdate(body: unknown, current: AdminSettings, authMode: AuthMode): Partial<AdminSettings> {
+export function parseSettingsUpdate(
+  body: unknown,
+  current: AdminSettings,
+  authMode: AuthMode,
+  fixed: Readonly<Record<string, unknown>> = {},
+  ignored: IgnoredSetting[] = [],
+): Partial<AdminSettings> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
     throw new HttpError(400, 'BAD_REQUEST_INVALID_PAYLOAD', 'The settings must be a JSON object');
   }
@@ -102,12 +134,14 @@ export function parseSettingsUpdate(body: unknown, current: AdminSettings, authM
       if (raw !== authMode) problems.push([key, 'read-only: set by the deployment configuration']);
       continue;
     }
-    if (key === 'gatekeeperPasswordSet') {
-      if (typeof raw !== 'boolean') problems.push([key, 'must be a boolean (read-only, ignored)']);
+    if (Object.hasOwn(IGNORED, key)) {
+      const result = IGNORED[key](raw);
+      if (result instanceof type.errors) problems.push([key, `${result.summary} (not stored here, ignored)`]);
+      else if (key !== 'gatekeeperPasswordSet' && JSON.stringify(raw) !== JSON.stringify(fixed[key] ?? null)) ignored.push({ key, value: raw });
       continue;
     }
     if (key === 'gatekeeperPassword') {
-      if (raw === null) continue;
+      if (raw === null || raw === STORED_PASSWORD) continue;
       if (typeof raw !== 'string' || raw.length > 1000) problems.push([key, 'must be a text of at most 1000 characters or null']);
       else out[key] = raw === '' ? null : raw;
       continue;

@@ -27,12 +27,12 @@ export interface AdminSettings {
   filesDeleteAfterHoursAsync: number;
   filesDeleteAfterHoursTemp: number;
   hiddenPagesAutodiscover: boolean;
-  /** New accounts wait for an administrator's approval. */
-  registrationRequiresApproval: boolean;
+  /** New accounts wait for an administrator's approval (Germinate's name, whether or not Gatekeeper is used). */
+  gatekeeperRegistrationRequiresApproval: boolean;
   /** An external user-access tool (Gatekeeper); unset = the built-in accounts. */
   gatekeeperUrl: string | null;
   gatekeeperUsername: string | null;
-  /** Write-only: never returned by any call. */
+  /** Write-only: `GET settings/admin` answers STORED_PASSWORD in its place when one is set. */
   gatekeeperPassword: string | null;
   /** Where the client sends its anonymous usage log (only with consent); unset = none. */
   usageLoggerUrl: string | null;
@@ -84,7 +84,7 @@ export function defaultSettings(): AdminSettings {
     filesDeleteAfterHoursAsync: 12,
     filesDeleteAfterHoursTemp: 12,
     hiddenPagesAutodiscover: false,
-    registrationRequiresApproval: true,
+    gatekeeperRegistrationRequiresApproval: true,
     gatekeeperUrl: null,
     gatekeeperUsername: null,
     gatekeeperPassword: null,
@@ -132,6 +132,25 @@ function originOf(url: string | null): string | null {
   }
 }
 
+/**
+ * Stands in for the stored user-access tool password in `GET settings/admin` (Germinate sends the password
+ * itself); posted back unchanged it keeps the stored one.
+ */
+export const STORED_PASSWORD = '\u2022\u2022\u2022\u2022\u2022\u2022\u2022\u2022';
+
+/** Germinate's bcrypt cost setting: read-only there too; our password hashing has its own parameters. */
+export const BCRYPT_COST = 10;
+
+/** Germinate's database backup settings: this server makes no backups (the database's own tools do). */
+export const NO_BACKUPS = { databaseBackupEveryDays: null, databaseBackupMaxSizeGB: 1 } as const;
+
+/** The companion tools Germinate's client links to (fixed, as in a default Germinate). */
+export const COMPANION_TOOLS = {
+  gridscoreUrl: 'https://gridscore.hutton.ac.uk',
+  heliumUrl: 'https://helium.hutton.ac.uk/',
+  fieldhubUrl: 'https://ics.hutton.ac.uk/fieldhub/',
+} as const;
+
 /** The public ClientConfiguration of `GET settings` (api/README.md §8.1); unset strings are omitted. */
 export type ClientConfiguration = Record<string, unknown>;
 
@@ -158,12 +177,35 @@ export class SettingsStore {
   }
 
   /**
-   * `GET settings/admin`: every setting (nulls included, so that a form knows each key) except the
-   * user-access tool's password, which only reports whether one is set; authMode comes from the deployment.
+   * `GET settings/admin`: Germinate's ClientAdminConfiguration (its own keys first, then the client
+   * configuration's, hiddenPages as configured, without the discovered ones) plus our usageLoggerUrl. Every
+   * setting is present (nulls included, so that a form knows each key). The user-access tool's password is
+   * never sent: STORED_PASSWORD stands in for it when one is set, and comes back unchanged from a form.
+   * authMode and the data directory come from the deployment; Germinate's fixed values (bcrypt cost, backup
+   * settings, companion tool URLs) are answered as this server runs them.
    */
-  async adminConfiguration(): Promise<Record<string, unknown>> {
-    const { gatekeeperPassword, ...rest } = await this.read();
-    return { authMode: this.authMode, ...rest, gatekeeperPasswordSet: gatekeeperPassword !== null && gatekeeperPassword !== '' };
+  async adminConfiguration(dataDir: string): Promise<Record<string, unknown>> {
+    const {
+      gatekeeperPassword, gatekeeperUsername, gatekeeperRegistrationRequiresApproval, brapiEnabled, pdciEnabled,
+      filesDeleteAfterHoursAsync, filesDeleteAfterHoursTemp, hiddenPagesAutodiscover, ...rest
+    } = await this.read();
+    return {
+      bcryptSalt: BCRYPT_COST,
+      brapiEnabled,
+      dataDirectoryExternal: dataDir,
+      gatekeeperUsername,
+      gatekeeperPassword: gatekeeperPassword !== null && gatekeeperPassword !== '' ? STORED_PASSWORD : null,
+      gatekeeperRegistrationRequiresApproval,
+      pdciEnabled,
+      filesDeleteAfterHoursAsync,
+      filesDeleteAfterHoursTemp,
+      hiddenPagesAutodiscover,
+      ...NO_BACKUPS,
+      authMode: this.authMode,
+      ...rest,
+      ...COMPANION_TOOLS,
+      supportsFeedback: true,
+    };
   }
 
   async clientConfiguration(): Promise<ClientConfiguration> {
@@ -189,11 +231,9 @@ export class SettingsStore {
       plausibleApiHost: s.plausibleApiHost,
       hiddenPages,
       registrationEnabled: s.registrationEnabled,
-      registrationRequiresApproval: s.registrationRequiresApproval,
+      gatekeeperRegistrationRequiresApproval: s.gatekeeperRegistrationRequiresApproval,
       showGdprNotification: s.showGdprNotification,
-      gridscoreUrl: 'https://gridscore.hutton.ac.uk',
-      heliumUrl: 'https://helium.hutton.ac.uk/',
-      fieldhubUrl: 'https://ics.hutton.ac.uk/fieldhub/',
+      ...COMPANION_TOOLS,
       hiddenColumns: s.hiddenColumns,
       // Feedback is stored in the database and read in the admin area: no mail server is needed.
       supportsFeedback: true,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../src/server/settings.js';
+import { COMPANION_TOOLS, defaultSettings, STORED_PASSWORD } from '../../src/server/settings.js';
 import { startServer, passwordOf, type TestServer } from '../support/server.js';
 import { testDialects } from '../support/databases.js';
 
@@ -38,10 +38,30 @@ describe.each(testDialects())('admin settings on %s', (dialect) => {
   };
   const auditRows = () => server.db.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'settings.update').orderBy('id').execute();
 
-  it('answers every setting but the user-access tool password, with authMode from the deployment', async () => {
+  it('answers Germinate’s ClientAdminConfiguration: every setting, authMode and data directory from the deployment', async () => {
     const settings = await getAdmin();
-    const { gatekeeperPassword: _, ...expected } = defaultSettings();
-    expect(settings).toEqual({ ...expected, authMode: 'SELECTIVE', gatekeeperPasswordSet: false });
+    expect(settings).toEqual({
+      ...defaultSettings(),
+      authMode: 'SELECTIVE',
+      bcryptSalt: 10,
+      dataDirectoryExternal: server.app.config.dataDir,
+      databaseBackupEveryDays: null,
+      databaseBackupMaxSizeGB: 1,
+      ...COMPANION_TOOLS,
+      supportsFeedback: true,
+    });
+    // Germinate's own keys come first (Gson writes a subclass's fields before the inherited ones).
+    expect(Object.keys(settings).slice(0, 3)).toEqual(['bcryptSalt', 'brapiEnabled', 'dataDirectoryExternal']);
+    expect(settings).not.toHaveProperty('registrationRequiresApproval');
+    expect(settings).not.toHaveProperty('gatekeeperPasswordSet');
+  });
+
+  it('takes Germinate’s whole settings form back, ignoring what this server does not store', async () => {
+    const before = await getAdmin();
+    const sent = { ...before, bcryptSalt: 12, databaseBackupEveryDays: 3, databaseBackupMaxSizeGB: 2.5, dataDirectoryExternal: '/data/germinate' };
+    await postOk(sent);
+    expect(await getAdmin()).toEqual(before);
+    expect((await refused({ databaseBackupMaxSizeGB: 'lots' }))).toContain('databaseBackupMaxSizeGB');
   });
 
   it('stores a change and shows it at once in the public settings, keeping the sessions', async () => {
@@ -50,7 +70,7 @@ describe.each(testDialects())('admin settings on %s', (dialect) => {
       colorPrimary: '#123abc',
       hiddenPages: ['germplasm', 'maps', 'germplasm'],
       registrationEnabled: true,
-      registrationRequiresApproval: false,
+      gatekeeperRegistrationRequiresApproval: false,
       commentsEnabled: false,
       usageLoggerUrl: 'https://usage.example.org/log',
       dashboardCategories: ['germplasm', 'datasets'],
@@ -63,7 +83,7 @@ describe.each(testDialects())('admin settings on %s', (dialect) => {
       colorPrimary: '#123abc',
       hiddenPages: ['germplasm', 'maps'],
       registrationEnabled: true,
-      registrationRequiresApproval: false,
+      gatekeeperRegistrationRequiresApproval: false,
       filesDeleteAfterHoursAsync: 8760,
       filesDeleteAfterHoursTemp: 1,
       dataImportMode: 'VERIFY',
@@ -73,7 +93,7 @@ describe.each(testDialects())('admin settings on %s', (dialect) => {
       colorPrimary: '#123abc',
       hiddenPages: ['germplasm', 'maps'],
       registrationEnabled: true,
-      registrationRequiresApproval: false,
+      gatekeeperRegistrationRequiresApproval: false,
       commentsEnabled: false,
       supportsFeedback: true,
       usageLoggerUrl: 'https://usage.example.org/log',
@@ -105,8 +125,7 @@ describe.each(testDialects())('admin settings on %s', (dialect) => {
     await postOk({ gatekeeperUrl: 'https://gatekeeper.example.org/', gatekeeperUsername: 'germinate', gatekeeperPassword: 'very-secret-1' });
     expect(await stored()).toBe(JSON.stringify('very-secret-1'));
     const settings = await getAdmin();
-    expect(settings.gatekeeperPasswordSet).toBe(true);
-    expect(settings).not.toHaveProperty('gatekeeperPassword');
+    expect(settings.gatekeeperPassword).toBe(STORED_PASSWORD);
     expect(settings.gatekeeperUrl).toBe('https://gatekeeper.example.org/');
     for (const text of [JSON.stringify(settings), JSON.stringify(await getPublic())]) expect(text).not.toContain('very-secret-1');
     const rows = await auditRows();
@@ -116,9 +135,11 @@ describe.each(testDialects())('admin settings on %s', (dialect) => {
 
     await postOk({ gatekeeperPassword: null, gatekeeperUsername: 'germinate-2' });
     await postOk({ registrationEnabled: true });
+    // Germinate's form sends back what it read: the placeholder keeps the password.
+    await postOk({ gatekeeperPassword: STORED_PASSWORD });
     expect(await stored()).toBe(JSON.stringify('very-secret-1'));
     await postOk({ gatekeeperPassword: '' });
-    expect((await getAdmin()).gatekeeperPasswordSet).toBe(false);
+    expect((await getAdmin()).gatekeeperPassword).toBeNull();
     expect(await stored()).toBe('null');
   });
 
@@ -161,7 +182,7 @@ describe.each(testDialects())('admin settings on %s', (dialect) => {
     expect((await getPublic()).hiddenPages).toEqual(['germplasm', 'maps']);
   });
 
-  it('takes back what GET returned: authMode only unchanged, gatekeeperPasswordSet ignored', async () => {
+  it('takes back what GET returned: authMode only unchanged', async () => {
     const before = (await auditRows()).length;
     await postOk(await getAdmin());
     expect((await auditRows()).length).toBe(before);

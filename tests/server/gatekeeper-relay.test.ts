@@ -97,7 +97,7 @@ describe.each(testDialects())('gatekeeper/* relayed to an external Gatekeeper on
     await server.app.settings.write(
       {
         registrationEnabled: true,
-        registrationRequiresApproval: true,
+        gatekeeperRegistrationRequiresApproval: true,
         gatekeeperUrl: gatekeeper.url,
         gatekeeperUsername: 'service',
         gatekeeperPassword: 'service-password',
@@ -146,7 +146,7 @@ describe.each(testDialects())('gatekeeper/* relayed to an external Gatekeeper on
     });
     expect(await localRequests()).toEqual([]);
 
-    await server.app.settings.write({ registrationRequiresApproval: false }, new Date());
+    await server.app.settings.write({ gatekeeperRegistrationRequiresApproval: false }, new Date());
     await register({ ...user, userUsername: '', userEmailAddress: 'eve@example.org' });
     expect(sent('/api/request/new')[1].body).toMatchObject({ needsApproval: 0, userUsername: 'eve@example.org' });
   });

@@ -25,7 +25,7 @@ describe.each(testDialects())('registration and access requests on %s', (dialect
 
   const db = () => server.db.database.db;
   const settings = (values: Partial<AdminSettings>) => server.app.settings.write(values, new Date());
-  beforeEach(() => settings({ registrationEnabled: true, registrationRequiresApproval: true }));
+  beforeEach(() => settings({ registrationEnabled: true, gatekeeperRegistrationRequiresApproval: true }));
 
   /** A complete registration with a fresh name, with the given changes. */
   function newUser(changes: Record<string, unknown> = {}) {
@@ -120,7 +120,7 @@ describe.each(testDialects())('registration and access requests on %s', (dialect
   });
 
   it('creates the account at once when no approval is required, and reuses an institution of the same name', async () => {
-    await settings({ registrationRequiresApproval: false });
+    await settings({ gatekeeperRegistrationRequiresApproval: false });
     const first = newUser({ institutionName: 'Shared Lab' });
     const second = newUser({ institutionName: 'shared lab' });
     expect((await register(first)).status).toBe(200);
@@ -214,7 +214,7 @@ describe.each(testDialects())('registration and access requests on %s', (dialect
   });
 
   it('keeps a suspended account suspended until an administrator decides, even when new accounts need no approval', async () => {
-    await settings({ registrationRequiresApproval: false });
+    await settings({ gatekeeperRegistrationRequiresApproval: false });
     expect((await requestAccess('suspended', passwordOf('suspended'))).status).toBe(200);
     await expectFailure(await login('suspended', passwordOf('suspended')), 403, 'FORBIDDEN_INSUFFICIENT_PERMISSIONS');
     const request = await requestOf('suspended');

@@ -30,7 +30,7 @@ describe.each(testDialects())('user management by administrators on %s', (dialec
   beforeAll(async () => {
     server = await startServer(dialect);
     admin = await server.login('admin', passwordOf('admin'));
-    await server.app.settings.write({ registrationEnabled: true, registrationRequiresApproval: true }, new Date());
+    await server.app.settings.write({ registrationEnabled: true, gatekeeperRegistrationRequiresApproval: true }, new Date());
   });
   afterAll(async () => server?.close());
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SPEC_ROUTES } from '../../core/routes.js';
 // The server's own check, so the form is tested against what it mirrors (tests only: the client never loads it).
 import { OVERVIEW_KEYS } from '../../server/hidden-pages.js';
-import { defaultSettings } from '../../server/settings.js';
+import { defaultSettings, STORED_PASSWORD } from '../../server/settings.js';
 import { DASHBOARD_SECTIONS as SERVER_SECTIONS, parseSettingsUpdate } from '../../server/settings-update.js';
 import {
   DASHBOARD_CATEGORIES,
@@ -30,7 +30,7 @@ const answer = {
   hiddenPages: ['maps'],
   hiddenColumns: { germplasm: ['latitude', 'longitude'], maps: [] },
   registrationEnabled: false,
-  registrationRequiresApproval: true,
+  gatekeeperRegistrationRequiresApproval: true,
   showGdprNotification: false,
   brapiEnabled: false,
   pdciEnabled: true,
@@ -38,7 +38,10 @@ const answer = {
   filesDeleteAfterHoursTemp: 24,
   hiddenPagesAutodiscover: false,
   gatekeeperUrl: 'https://gatekeeper.example.org',
-  gatekeeperPasswordSet: true,
+  gatekeeperPassword: STORED_PASSWORD,
+  bcryptSalt: 10,
+  dataDirectoryExternal: '/data/germinate',
+  databaseBackupMaxSizeGB: 1,
   authMode: 'SELECTIVE',
 };
 
@@ -179,6 +182,21 @@ describe('settings form against the server check', () => {
   it('offers the categories and sections the server accepts', () => {
     expect([...DASHBOARD_CATEGORIES]).toEqual([...OVERVIEW_KEYS]);
     expect([...DASHBOARD_SECTIONS]).toEqual([...SERVER_SECTIONS]);
+  });
+
+  it('reads a stored password from the placeholder the server sends in its place', () => {
+    expect(readAdminSettings({ ...answer, gatekeeperPassword: null }).gatekeeperPasswordSet).toBe(false);
+    expect(readAdminSettings({ ...answer, gatekeeperPassword: undefined }).gatekeeperPasswordSet).toBe(false);
+  });
+
+  it('lets Germinate’s own form post back its whole configuration, read-only and foreign keys included', () => {
+    const germinateForm = { ...answer, gridscoreUrl: 'https://gridscore.hutton.ac.uk', supportsFeedback: true, databaseBackupEveryDays: 7 };
+    const ignored: { key: string; value: unknown }[] = [];
+    const fixed = { ...answer, gridscoreUrl: 'https://gridscore.hutton.ac.uk', supportsFeedback: true, databaseBackupEveryDays: null };
+    const update = parseSettingsUpdate(germinateForm, defaultSettings(), 'SELECTIVE', fixed, ignored);
+    expect(update).not.toHaveProperty('gatekeeperPassword');
+    expect(update.gatekeeperRegistrationRequiresApproval).toBe(true);
+    expect(ignored).toEqual([{ key: 'databaseBackupEveryDays', value: 7 }]);
   });
 
   it('sends what the server accepts when the form is valid', () => {

@@ -25,7 +25,7 @@ export const TOGGLES = [
   'showGdprNotification',
   'pdciEnabled',
   'registrationEnabled',
-  'registrationRequiresApproval',
+  'gatekeeperRegistrationRequiresApproval',
   'hiddenPagesAutodiscover',
   'plausibleHashMode',
 ] as const;
@@ -65,6 +65,7 @@ export interface AdminSettingsView {
   dataImportMode: DataImportMode;
   hiddenPages: string[];
   hiddenColumns: Record<string, string[]>;
+  /** Whether a user-access tool password is stored (the server answers a placeholder, never the password). */
   gatekeeperPasswordSet: boolean;
   authMode: string;
 }
@@ -88,7 +89,7 @@ export function readAdminSettings(raw: unknown): AdminSettingsView {
     dataImportMode: mode,
     hiddenPages: strings(r.hiddenPages),
     hiddenColumns: Object.fromEntries(Object.entries(columns).map(([table, list]) => [table, strings(list)])),
-    gatekeeperPasswordSet: r.gatekeeperPasswordSet === true,
+    gatekeeperPasswordSet: typeof r.gatekeeperPassword === 'string' && r.gatekeeperPassword !== '',
     authMode: typeof r.authMode === 'string' ? r.authMode : '',
   };
 }

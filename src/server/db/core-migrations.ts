@@ -1,5 +1,6 @@
 import type { SchemaMigration } from './migration.js';
 import { columnTypes, withId } from './migration.js';
+import { settingsMigrations } from '../settings-migrations.js';
 
 export const coreMigrations: SchemaMigration[] = [
   {
@@ -35,4 +36,6 @@ export const coreMigrations: SchemaMigration[] = [
         .execute();
     },
   },
+  // Later changes of the settings rows (the settings module owns them).
+  ...settingsMigrations,
 ];

@@ -86,7 +86,7 @@ export const gatekeeperRoutes: FastifyPluginAsync = async (app) => {
         institutionAcronym: text(user.institutionAcronym),
         institutionAddress: text(user.institutionAddress),
       };
-      return relay.newUser(relayed, text(body.locale), settings.registrationRequiresApproval, databaseIdentity(app.config));
+      return relay.newUser(relayed, text(body.locale), settings.gatekeeperRegistrationRequiresApproval, databaseIdentity(app.config));
     }
     await registerAccount(
       app.database.db,
@@ -102,7 +102,7 @@ export const gatekeeperRoutes: FastifyPluginAsync = async (app) => {
         institutionAddress: text(user.institutionAddress),
         locale: text(body.locale),
       },
-      settings.registrationRequiresApproval,
+      settings.gatekeeperRegistrationRequiresApproval,
       app.clock.now(),
     );
     return true;
@@ -115,7 +115,7 @@ export const gatekeeperRoutes: FastifyPluginAsync = async (app) => {
     const credentials = { username: body.username ?? '', password: body.password ?? '', locale: text(body.locale) };
     const settings = await app.settings.read();
     const relay = relayOf(settings);
-    if (relay) return relay.existingUser(credentials, settings.registrationRequiresApproval, databaseIdentity(app.config));
+    if (relay) return relay.existingUser(credentials, settings.gatekeeperRegistrationRequiresApproval, databaseIdentity(app.config));
     // A suspension is an administrator's decision, so lifting it always waits for one, whatever the
     // approval setting for new accounts says.
     await requestExistingAccess(app.database.db, credentials, true, app.clock.now());

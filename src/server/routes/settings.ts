@@ -5,7 +5,7 @@ import { sendError } from '../http/errors.js';
 import { isProtectedKey, LOCALE_COMPLETE_HEADER } from '../../core/locale-keys.js';
 import { recordAudit } from '../audit.js';
 import { readSettings, writeSettings } from '../settings.js';
-import { changedSettings, parseSettingsUpdate } from '../settings-update.js';
+import { changedSettings, parseSettingsUpdate, type IgnoredSetting } from '../settings-update.js';
 import { settingsTemplateRoutes } from './settings-template.js';
 
 /** Locales the client ships (locales/<locale>.json); an admin may override texts in DATA_DIR/template. */
@@ -30,19 +30,25 @@ export const settingsRoutes: FastifyPluginAsync<{ localesDir: string }> = async 
   app.get('/settings', { config: { access: 'none' } }, async () => app.settings.clientConfiguration());
   await app.register(settingsTemplateRoutes);
 
-  app.get('/settings/admin', { config: { access: 'ADMIN' } }, async () => app.settings.adminConfiguration());
+  app.get('/settings/admin', { config: { access: 'ADMIN' } }, async () => app.settings.adminConfiguration(app.config.dataDir));
 
   // Takes effect with the next request: every reader asks the database. Sessions stay valid (Germinate
-  // logged everybody out here; nothing in these settings changes who a token belongs to).
+  // logged everybody out here; nothing in these settings changes who a token belongs to). Germinate's own
+  // form posts its whole configuration: the keys this server does not take are ignored with a logged note.
   app.post('/settings/admin', { config: { access: 'ADMIN' } }, async (request) => {
     const now = app.clock.now();
+    const fixed = await app.settings.adminConfiguration(app.config.dataDir);
+    const ignored: IgnoredSetting[] = [];
     await app.database.db.transaction().execute(async (trx) => {
       const current = await readSettings(trx);
-      const changes = changedSettings(current, parseSettingsUpdate(request.body, current, app.config.authMode));
+      const changes = changedSettings(current, parseSettingsUpdate(request.body, current, app.config.authMode, fixed, ignored));
       if (Object.keys(changes).length === 0) return;
       await writeSettings(trx, changes, new Date(now));
       await recordAudit(trx, request.user, { action: 'settings.update', target: 'settings', details: changes }, now);
     });
+    for (const { key, value } of ignored) {
+      request.log.info({ setting: key, value }, `settings/admin: ${key} is not a setting of this server (deployment configuration or a feature it has not); the value sent was ignored`);
+    }
     // Refreshes what this process keeps from the settings (the usage logger's origin for the page policy).
     await app.settings.read();
     return true;

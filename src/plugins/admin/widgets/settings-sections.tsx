@@ -106,7 +106,7 @@ export function FeaturesSection(props: SectionProps) {
       {toggle(props, 'showGdprNotification')}
       {toggle(props, 'pdciEnabled')}
       {toggle(props, 'registrationEnabled')}
-      {toggle(props, 'registrationRequiresApproval')}
+      {toggle(props, 'gatekeeperRegistrationRequiresApproval')}
     </fieldset>
   );
 }

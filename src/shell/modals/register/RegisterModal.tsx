@@ -19,7 +19,7 @@ export default function RegisterModal({ request, onClose }: ShellModalProps) {
   const [mode, setMode] = useState<Mode>((request as Extract<ShellModalRequest, { kind: 'register' }>).mode);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const approvalRequired = settings.registrationRequiresApproval !== false;
+  const approvalRequired = settings.gatekeeperRegistrationRequiresApproval !== false;
 
   async function send(kind: Mode, path: string, body: unknown) {
     setBusy(true);
