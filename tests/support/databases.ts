@@ -7,7 +7,7 @@ import { openDatabase, dropPostgresSchema, type Database, type DialectName } fro
 import { migrateAll } from '../../src/server/app.js';
 import { serverPlugins } from '../../src/plugins/server.js';
 
-/** The databases every server test runs on: SQLite always, PostgreSQL when available. */
+/** The databases every server test runs on: SQLite and PostgreSQL (SQLite alone only with GERMINATE_TEST_SQLITE_ONLY=1). */
 export function testDialects(): DialectName[] {
   return inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
 }

@@ -8,9 +8,19 @@ declare module 'vitest' {
 }
 
 const LOCAL = 'postgres://postgres@127.0.0.1:5432/test';
+/** Developers without PostgreSQL may say so; CI never sets it, so a missing database fails the run there. */
+const SQLITE_ONLY = 'GERMINATE_TEST_SQLITE_ONLY';
 
-/** PostgreSQL runs when DATABASE_URL is set or the local server answers; SQLite always runs. */
+/**
+ * Every server test runs on SQLite and on PostgreSQL (DATABASE_URL, or the local server). When PostgreSQL
+ * does not answer the run fails, saying so: half the server suite must not pass quietly. Only an explicit
+ * GERMINATE_TEST_SQLITE_ONLY=1 runs SQLite alone.
+ */
 async function findPostgres(): Promise<string> {
+  if (process.env[SQLITE_ONLY] === '1') {
+    console.warn(`${SQLITE_ONLY}=1: server tests run on SQLite only, not on PostgreSQL.`);
+    return '';
+  }
   const url = process.env.DATABASE_URL || LOCAL;
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
@@ -18,9 +28,12 @@ async function findPostgres(): Promise<string> {
     await client.query('select 1');
     return url;
   } catch (error) {
-    if (process.env.DATABASE_URL) throw new Error(`DATABASE_URL is set but PostgreSQL does not answer: ${String(error)}`);
-    console.warn(`PostgreSQL not reachable at ${LOCAL}: server tests run on SQLite only.`);
-    return '';
+    const where = process.env.DATABASE_URL ? 'DATABASE_URL' : LOCAL;
+    throw new Error(
+      `PostgreSQL does not answer at ${where} (${String(error)}). The server tests run on SQLite and PostgreSQL: ` +
+        `start PostgreSQL (database "test", user postgres, trust authentication), set DATABASE_URL, ` +
+        `or set ${SQLITE_ONLY}=1 to run them on SQLite only.`,
+    );
   } finally {
     await client.end().catch(() => undefined);
   }
