@@ -16,6 +16,15 @@ export const CHROMIUM_ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
 
+export interface LaunchOptions {
+  /**
+   * Host names that resolve to 127.0.0.1 (the fence stays up for every other name), to open the app as a
+   * user on the network would, by a name that is not localhost. Pages must then be opened with
+   * `blockExternal: false`, since the per-page routing knows only the loopback names.
+   */
+  loopbackNames?: string[];
+}
+
 export function assertChromium(): void {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -26,9 +35,14 @@ export function assertChromium(): void {
 }
 
 /** Headless Chromium; each newPage gets its own context, so a fresh profile and storage. */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   assertChromium();
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const names = options.loopbackNames ?? [];
+  // The first matching rule wins, so the mapped names go before the catch-all.
+  const args = names.length
+    ? CHROMIUM_ARGS.map((arg) => (arg.startsWith('--host-resolver-rules=') ? arg.replace('=', `=${names.map((name) => `MAP ${name} 127.0.0.1, `).join('')}`) : arg))
+    : CHROMIUM_ARGS;
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args });
 }
 
 export interface PageOptions {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closePage, launchBrowser, newPage, watchOf, type PageOptions } from './browser.js';
+import { closePage, launchBrowser, newPage, watchOf, type LaunchOptions, type PageOptions } from './browser.js';
 import { startE2EServer, type E2EServer, type E2EServerOptions } from './server.js';
 
 export interface BrowserFixture {
@@ -14,11 +14,11 @@ export interface BrowserFixture {
  * One Chromium per test file; each test's pages are checked and closed in afterEach. An uncaught page
  * error fails the test even when its assertions passed: a broken pane must not pass by luck.
  */
-export function useBrowser(): BrowserFixture {
+export function useBrowser(launch?: LaunchOptions): BrowserFixture {
   let browser: Browser | null = null;
   let open: Page[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(launch);
   });
   afterAll(async () => {
     await browser?.close();
