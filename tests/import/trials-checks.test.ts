@@ -149,7 +149,7 @@ const CASES: Case[] = [
   {
     name: 'a METADATA label missing and an empty Title',
     mutate: (b) => { b.METADATA.splice(3, 1); b.METADATA[1][2] = null; },
-    expected: [E('GENERIC_MISSING_REQUIRED_VALUE', 2, 'METADATA', 'VALUE', 'Title'), E('GENERIC_MISSING_REQUIRED_VALUE', -1, 'METADATA', 'LABEL', 'Rights')],
+    expected: [E('GENERIC_MISSING_REQUIRED_VALUE', 2, 'METADATA', 'VALUE', null), E('GENERIC_MISSING_REQUIRED_VALUE', -1, 'METADATA', 'LABEL', 'Rights')],
   },
   {
     name: 'a LOCATION with an unknown country, a bad elevation and no name',

@@ -7,8 +7,9 @@ import type { ClimateTables } from './tables.js';
 /** Climates and climate data (the environmental data template). */
 export const climateServer: ServerPlugin = {
   id: 'climate',
-  // Climate data references locations; the datasheet writes countries and attributes.
-  requires: ['germplasm'],
+  // Climate data references locations; the datasheet writes countries, attributes and (datasets domain)
+  // collaborators.
+  requires: ['germplasm', 'datasets'],
   migrations: climateMigrations,
   importers: [climateImporter],
   demoFiles: [{ file: 'demo/climate/example-environmental-data.xlsx', type: 'climate' }],

@@ -40,6 +40,8 @@ export function datasetView(): TableView {
       createdOn: c('d.created_on', 'date'),
       updatedOn: c('d.updated_on', 'date'),
       isExternal: c('d.is_external', 'boolean'),
+      // How many collaborators the dataset credits (its datasetcollaborators rows).
+      collaborators: c('(SELECT COUNT(*) FROM datasetcollaborators dcc WHERE dcc.dataset_id = d.id)', 'integer'),
     },
     idColumn: 'datasetId',
     datasetColumn: 'datasetId',

@@ -4,18 +4,26 @@ import { registerTableRoutes } from '../../server/table/routes.js';
 import { datasetView } from './queries.js';
 import { datasetOverviewCounts } from './overview.js';
 import { exportJobRoutes } from './export-jobs.js';
+import { collaboratorRoutes } from './collaborators.js';
+import { datasetsMigrations } from './migrations.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   // Public, but dataset-scoped: each caller gets the datasets they may see (ADMIN all). The licence
   // filter `justUnacceptedLicenses` of Germinate's request comes with licences (a later issue).
   registerTableRoutes(app, { path: '/dataset/table', view: () => datasetView(), access: 'public', exportPrefix: 'dataset-table' });
   await app.register(exportJobRoutes);
+  await app.register(collaboratorRoutes);
 };
 
-/** Datasets: their tables live in core (src/server/db/accounts-migrations.ts) because visibility is shared. */
+/**
+ * Datasets: the dataset tables live in core (src/server/db/accounts-migrations.ts) because visibility is
+ * shared; the collaborators credited on datasets are this plugin's.
+ */
 export const datasetsServer: ServerPlugin = {
   id: 'datasets',
-  requires: [],
+  // Collaborators belong to institutions (the germplasm domain's).
+  requires: ['germplasm'],
+  migrations: datasetsMigrations,
   routes,
   overviewCounts: datasetOverviewCounts,
 };

@@ -6,8 +6,9 @@ import { PEDIGREE_DATASET_TYPE } from './tables.js';
 /** Pedigrees and pedigree definitions (the pedigree template). */
 export const pedigreeServer: ServerPlugin = {
   id: 'pedigree',
-  // Pedigrees reference germplasm; the datasheet writes locations, countries and attributes.
-  requires: ['germplasm'],
+  // Pedigrees reference germplasm; the datasheet writes locations, countries, attributes and (datasets
+  // domain) collaborators.
+  requires: ['germplasm', 'datasets'],
   migrations: pedigreeMigrations,
   importers: [pedigreeImporter],
   demoFiles: [{ file: 'demo/pedigree/example-pedigree-data.xlsx', type: 'pedigree' }],

@@ -9,8 +9,9 @@ const TRIALS_DATASET_TYPE = 3;
 /** Traits and trials data (the trials template, trial shapefiles). */
 export const trialsServer: ServerPlugin = {
   id: 'trials',
-  // Plots reference germplasm and locations; its demo passports need the MCPD importer.
-  requires: ['germplasm'],
+  // Plots reference germplasm and locations; its demo passports need the MCPD importer; the datasheet
+  // credits the datasets domain's collaborators.
+  requires: ['germplasm', 'datasets'],
   migrations: trialsMigrations,
   importers: [trialImporter, shapefileImporter],
   // The example trials' cultivars are not in the MCPD example: a minimal passport file adds them first (demo/README.md).

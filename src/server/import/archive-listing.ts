@@ -1,27 +1,5 @@
-import { issue, type CellText, type ImportIssue, type Sheet } from './importer.js';
+import { issue, type CellText, type ImportIssue } from './importer.js';
 import type { TemplateArchive } from './template-archive.js';
-
-/**
- * The IMAGES sheet's positional header of the zipped templates (images §2.7, GeoTIFFs §2.8): fewer than
- * `required` cells is one issue; each cell in the wrong place another (cells past `required` may be absent,
- * for templates older than those columns). False when rows cannot be read safely.
- */
-export function checkPositionalHeader(sheet: Sheet, expected: readonly string[], required: number, out: ImportIssue[]): boolean {
-  const at = (column: string | null, value: string | null, message: string) => out.push(issue('GENERIC_MISSING_COLUMN', 1, { sheet: sheet.name, column, value, message }));
-  if (sheet.header.length < required) {
-    at(null, null, 'Invalid number of columns');
-    return false;
-  }
-  let ok = true;
-  expected.forEach((name, i) => {
-    const absentOptional = i >= required && sheet.header[i] == null;
-    if (sheet.header[i] !== name && !absentOptional) {
-      ok = false;
-      at(name, sheet.header[i] ?? null, `Column '${name}' not found at position ${i + 1}.`);
-    }
-  });
-  return ok;
-}
 
 /**
  * Matches the files a template lists against the files in its archive, reporting every problem: a row

@@ -1,8 +1,8 @@
 import type { ImportIssue, TemplateImporter } from '../../../server/import/importer.js';
 import type { ClimateDatatype, ClimateTables } from '../tables.js';
 import { checkData, checkVariables, DATA_SHEET, readVariables, variableSheet } from './climate-checks.js';
-import { checkDatasheet } from './datasheet-checks.js';
-import { writeClimate } from './climate-write.js';
+import { checkDatasheet } from '../../../server/import/datasheet-checks.js';
+import { CLIMATE_DATASET_TYPE, writeClimate } from './climate-write.js';
 
 /**
  * Germinate's environmental data template (datatype `climate`, import-rules §2.6): METADATA, ATTRIBUTES,
@@ -15,11 +15,7 @@ export const climateImporter: TemplateImporter = {
 
   async check(file, target) {
     const db = target.db.withTables<ClimateTables>();
-    const countryCodes = new Set((await db.selectFrom('countries').select('country_code2').execute()).map((c) => c.country_code2));
-    let issues: ImportIssue[] = await checkDatasheet(file, {
-      countryCodes,
-      datasetExists: async (id) => (await db.selectFrom('datasets').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
-    });
+    let issues: ImportIssue[] = await checkDatasheet(file, target, { id: CLIMATE_DATASET_TYPE, name: 'climate' });
     const definitions = variableSheet(file);
     issues = issues.concat(checkVariables(definitions));
 

@@ -2,10 +2,14 @@ import { backupFile } from '../../../server/import/file-resource.js';
 import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
 import type { ClimateDatatype, ClimateTables } from '../tables.js';
 import { DATA_SHEET, readVariables, variableSheet, type VariableRow } from './climate-checks.js';
-import { writeDatasheet, type DatasheetDb } from './datasheet-write.js';
+import { writeDatasheet } from '../../../server/import/datasheet-write.js';
+import type { Kysely } from 'kysely';
+import type { CoreTables } from '../../../server/db/tables.js';
 import { parseRecordingDate } from './values.js';
 
-/** datasettypes 5: climate (schema.md §4 B). */
+type ClimateDb = Kysely<CoreTables & ClimateTables>;
+
+/** datasettypes 5: climate. */
 export const CLIMATE_DATASET_TYPE = 5;
 /** Rows per INSERT: well under SQLite's 32,766 bound parameters with 7 columns. */
 const BATCH = 1000;
@@ -15,10 +19,10 @@ const BATCH = 1000;
  * part, units and climates (found or created), then one climatedata row per non-empty DATA value.
  */
 export async function writeClimate(file: ParsedFile, target: ImportDb, options: ImportOptions): Promise<ImportStats> {
-  const db: DatasheetDb = target.db.withTables<ClimateTables>();
+  const db: ClimateDb = target.db.withTables<ClimateTables>();
   const now = options.now.toISOString();
   const stamp = { created_on: now, updated_on: now };
-  const datasheet = await writeDatasheet(file, db, options, CLIMATE_DATASET_TYPE);
+  const datasheet = await writeDatasheet(file, target, options, CLIMATE_DATASET_TYPE);
   options.progress?.(0.1);
 
   const ids = new Map<string, number>();
@@ -97,11 +101,12 @@ export async function writeClimate(file: ParsedFile, target: ImportDb, options: 
     newLocations: datasheet.newLocations,
     climateData: values,
     attributeValues: datasheet.attributeValues,
+    collaborators: datasheet.collaborators,
   };
 }
 
 /** Units as trials find them: by name, abbreviation and description; created when absent. */
-async function findOrCreateUnit(db: DatasheetDb, v: VariableRow, stamp: { created_on: string; updated_on: string }): Promise<number | null> {
+async function findOrCreateUnit(db: ClimateDb, v: VariableRow, stamp: { created_on: string; updated_on: string }): Promise<number | null> {
   if (v.unitName === null) return null;
   let query = db.selectFrom('units').select('id').where('unit_name', '=', v.unitName);
   query = v.unitAbbreviation === null ? query.where('unit_abbreviation', 'is', null) : query.where('unit_abbreviation', '=', v.unitAbbreviation);
@@ -118,7 +123,7 @@ async function findOrCreateUnit(db: DatasheetDb, v: VariableRow, stamp: { create
 }
 
 /** A climate matching name, short name, description, data type and unit (import-rules §2.6), or a new one. */
-async function findOrCreateClimate(db: DatasheetDb, v: VariableRow, stamp: { created_on: string; updated_on: string }) {
+async function findOrCreateClimate(db: ClimateDb, v: VariableRow, stamp: { created_on: string; updated_on: string }) {
   const unitId = await findOrCreateUnit(db, v, stamp);
   const datatype: ClimateDatatype = v.datatype ?? 'text';
   let query = db.selectFrom('climates').select('id').where('name', '=', v.name).where('datatype', '=', datatype);

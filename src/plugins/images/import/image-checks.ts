@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { issue, type ImportIssue } from '../../../server/import/importer.js';
-import { ArchiveListing, checkPositionalHeader } from '../../../server/import/archive-listing.js';
+import { ArchiveListing } from '../../../server/import/archive-listing.js';
+import { checkPositionalHeader } from '../../../server/import/headers.js';
 import type { TemplateArchive } from '../../../server/import/template-archive.js';
 import { IMAGE_HEADER, IMAGES_SHEET, IMAGES_TEMPLATE, readImageRows, REFERENCE_TYPES, referenceId, type ImageRow } from './image-rows.js';
 import type { References, ReferenceType } from './references.js';
@@ -55,7 +56,7 @@ export async function checkImages(
     out.push(issue(status, row, { sheet: IMAGES_SHEET, column, value, ...(message === undefined ? {} : { message }) }));
 
   // With columns out of place every row would be misread: the header issues say what to fix.
-  if (!checkPositionalHeader(sheet, IMAGE_HEADER, IMAGE_HEADER.length, out)) return out;
+  if (!checkPositionalHeader(sheet, IMAGE_HEADER, out, { required: IMAGE_HEADER.length })) return out;
 
   const listing = new ArchiveListing(archive, IMAGES_SHEET, IMAGE_HEADER[3], out);
   const rows = readImageRows(sheet);

@@ -1,5 +1,6 @@
 import { issue, type ImportIssue } from '../../../server/import/importer.js';
-import { ArchiveListing, checkPositionalHeader } from '../../../server/import/archive-listing.js';
+import { ArchiveListing } from '../../../server/import/archive-listing.js';
+import { checkPositionalHeader } from '../../../server/import/headers.js';
 import type { TemplateArchive } from '../../../server/import/template-archive.js';
 import { parseTemplateDate } from '../../../server/import/values.js';
 import { openGeotiff, RasterError, wgs84Bounds } from './geotiff-read.js';
@@ -79,7 +80,7 @@ export async function checkOverlays(
   const at = (status: string, row: number, column: string | null, value: string | null, message?: string) =>
     out.push(issue(status, row, { sheet: GEOTIFF_SHEET, column, value, ...(message === undefined ? {} : { message }) }));
 
-  if (!checkPositionalHeader(sheet, GEOTIFF_HEADER, REQUIRED_HEADER_CELLS, out)) return out;
+  if (!checkPositionalHeader(sheet, GEOTIFF_HEADER, out, { required: REQUIRED_HEADER_CELLS })) return out;
 
   const listing = new ArchiveListing(archive, GEOTIFF_SHEET, FILENAME, out);
   const rows = readOverlayRows(sheet);

@@ -1,6 +1,6 @@
-import { issue, type TemplateImporter } from '../../../server/import/importer.js';
+import type { TemplateImporter } from '../../../server/import/importer.js';
+import { checkDatasheet } from '../../../server/import/datasheet-checks.js';
 import { PEDIGREE_DATASET_TYPE } from '../tables.js';
-import { checkDatasheet, readDatasheet, ATTRIBUTES_SHEET } from './datasheet.js';
 import { loadGermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import { checkPedigreeSheets } from './pedigree-sheets.js';
 import { pedigreeDb, writePedigree } from './pedigree-write.js';
@@ -16,18 +16,7 @@ export const pedigreeImporter: TemplateImporter = {
 
   async check(file, target, options) {
     const db = pedigreeDb(target);
-    const sheet = readDatasheet(file);
-    const countries = new Set((await db.selectFrom('countries').select('country_code2').execute()).map((c) => c.country_code2));
-    let issues = checkDatasheet(file, sheet, countries);
-    if (sheet.studyId) {
-      const id = /^\d+$/.test(sheet.studyId.value) ? Number(sheet.studyId.value) : null;
-      const found = id === null ? undefined : await db.selectFrom('datasets').select('id').where('id', '=', id).where('datasettype_id', '=', PEDIGREE_DATASET_TYPE).executeTakeFirst();
-      if (!found) {
-        issues.push(issue('GENERIC_INVALID_REFERENCE', sheet.studyId.row, {
-          sheet: ATTRIBUTES_SHEET, column: 'Value', value: sheet.studyId.value, message: `No pedigree dataset with id ${sheet.studyId.value}`,
-        }));
-      }
-    }
+    let issues = await checkDatasheet(file, target, { id: PEDIGREE_DATASET_TYPE, name: 'pedigree' });
     options.progress?.(0.3);
     const lookup = await loadGermplasmLookup(db);
     issues = issues.concat(checkPedigreeSheets(file, lookup, options.signal));

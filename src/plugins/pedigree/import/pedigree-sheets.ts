@@ -1,6 +1,6 @@
 import { issue, type CellText, type ImportIssue, type ParsedFile, type Sheet } from '../../../server/import/importer.js';
 import type { RelationshipType } from '../tables.js';
-import { headerIssues, NAME_LIMIT } from './datasheet.js';
+import { checkPositionalHeader } from '../../../server/import/headers.js';
 import type { GermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 
 export const DATA_SHEET = 'DATA';
@@ -14,6 +14,8 @@ export const STRING_HEADER = ['ACCENUMB', 'Pedigree string', 'Pedigree Notation'
  * Optional columns (ours; Germinate ignores extra columns, so such a file still loads there): the sex of
  * each parent, F, M or OTHER (any case). Without them every relationship is OTHER, as in Germinate.
  */
+/** Names, descriptions, authors and notations: varchar(255) in Germinate's schema. */
+const NAME_LIMIT = 255;
 export const PARENT_TYPE_COLUMNS = ['Parent 1 type', 'Parent 2 type'] as const;
 const RELATIONSHIP_TYPES: readonly RelationshipType[] = ['F', 'M', 'OTHER'];
 
@@ -70,14 +72,11 @@ export function checkPedigreeSheets(file: ParsedFile, lookup: GermplasmLookup, s
     if (!sheet) issues.push(issue('GENERIC_MISSING_EXCEL_SHEET', -1, { sheet: name, value: name, message: name }));
   }
   if (data) {
-    const header = headerIssues(data, DATA_HEADER);
-    issues = issues.concat(header);
-    if (header.length === 0) issues = issues.concat(checkData(readPedigreeRows(data), lookup, signal));
+    // Columns are read by position: rows under a wrong header would be read as the wrong values.
+    if (checkPositionalHeader(data, DATA_HEADER, issues)) issues = issues.concat(checkData(readPedigreeRows(data), lookup, signal));
   }
   if (strings) {
-    const header = headerIssues(strings, STRING_HEADER);
-    issues = issues.concat(header);
-    if (header.length === 0) issues = issues.concat(checkDefinitions(readDefinitionRows(strings), lookup));
+    if (checkPositionalHeader(strings, STRING_HEADER, issues)) issues = issues.concat(checkDefinitions(readDefinitionRows(strings), lookup));
   }
   return issues;
 }

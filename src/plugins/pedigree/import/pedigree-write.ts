@@ -1,11 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { CoreTables } from '../../../server/db/tables.js';
 import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
-import type { PedigreeTables, RelationshipType } from '../tables.js';
-import { readDatasheet } from './datasheet.js';
-import { writeDataset, type PedigreeDb } from './dataset-write.js';
+import { PEDIGREE_DATASET_TYPE, type PedigreeTables, type RelationshipType } from '../tables.js';
+import { writeDatasheet } from '../../../server/import/datasheet-write.js';
 import { loadGermplasmLookup, type GermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import { DATA_SHEET, readDefinitionRows, readPedigreeRows, relationshipType, STRING_SHEET } from './pedigree-sheets.js';
 
 const BATCH = 500;
+
+export type PedigreeDb = Kysely<CoreTables & PedigreeTables>;
 
 export function pedigreeDb(target: ImportDb): PedigreeDb {
   return target.db.withTables<PedigreeTables>();
@@ -26,7 +29,7 @@ export async function writePedigree(file: ParsedFile, target: ImportDb, options:
   const db = pedigreeDb(target);
   const now = options.now.toISOString();
   const stamp = { created_on: now, updated_on: now };
-  const dataset = await writeDataset(db, readDatasheet(file), options);
+  const dataset = await writeDatasheet(file, target, options, PEDIGREE_DATASET_TYPE);
   const lookup = await loadGermplasmLookup(db);
   options.progress?.(0.2);
 
@@ -100,7 +103,8 @@ export async function writePedigree(file: ParsedFile, target: ImportDb, options:
     pedigreeDefinitions: definitions.length,
     pedigreeDescriptions: createdDescriptions,
     pedigreeNotations: createdNotations,
-    attributeValues: dataset.attributes,
-    locations: dataset.locations,
+    attributeValues: dataset.attributeValues,
+    locations: dataset.locations.size,
+    collaborators: dataset.collaborators,
   };
 }

@@ -1,10 +1,11 @@
 import { issue, type ImportIssue, type TemplateImporter } from '../../../server/import/importer.js';
+import { LOCATION_SHEET, readDatasheet } from '../../../server/import/datasheet.js';
+import { checkDatasheet } from '../../../server/import/datasheet-checks.js';
 import { trialsDb } from './bulk.js';
 import { checkDataRows, checkRecordingDates, DATA, readDataLayout, RECORDING_DATES } from './data-check.js';
-import { checkDatasheet, LOCATION, readSites } from './datasheet-check.js';
 import { GermplasmLookup } from './lookup.js';
 import { PHENOTYPES, readPhenotypes, traitCatalogue } from './phenotypes.js';
-import { writeTrials } from './trial-write.js';
+import { TRIALS_DATASET_TYPE, writeTrials } from './trial-write.js';
 
 /**
  * Germinate's trials / phenotypic data template (datatype `trial`, import-rules §2.3): METADATA, ATTRIBUTES,
@@ -19,7 +20,7 @@ export const trialImporter: TemplateImporter = {
 
   async check(file, target, options) {
     const db = trialsDb(target);
-    let issues: ImportIssue[] = await checkDatasheet(file, db);
+    let issues: ImportIssue[] = await checkDatasheet(file, target, { id: TRIALS_DATASET_TYPE, name: 'trials' });
     options.progress?.(0.1);
     const phenotypes = readPhenotypes(file.sheets.get(PHENOTYPES));
     issues = issues.concat(phenotypes.issues);
@@ -30,8 +31,7 @@ export const trialImporter: TemplateImporter = {
     issues = issues.concat(headerIssues);
     // Without the germplasm column every row would repeat the header's complaint.
     if (!layout.columns.has('Line/Phenotype')) return issues;
-    const location = file.sheets.get(LOCATION);
-    const siteNames = location ? new Set(readSites(location).map((s) => s.name)) : null;
+    const siteNames = file.sheets.has(LOCATION_SHEET) ? new Set(readDatasheet(file).locations.flatMap((s) => (s.name === null ? [] : [s.name]))) : null;
     // concat, not push(...): a broken 100,000-row file yields more issues than a call takes arguments.
     const lookup = await GermplasmLookup.load(db);
     issues = issues.concat(checkDataRows(data, layout, { lookup, siteNames, signal: options.signal, progress: (f) => options.progress?.(0.1 + 0.8 * f) }));

@@ -3,13 +3,14 @@ import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../
 import { bulkInsert, type BulkValue } from '../../../server/import/bulk.js';
 import { trialsDb, type TrialsDb } from './bulk.js';
 import { DATA, readDataLayout, RECORDING_DATES } from './data-check.js';
-import { writeDatasheet } from './datasheet-write.js';
+import { writeDatasheet } from '../../../server/import/datasheet-write.js';
 import { backupFile } from '../../../server/import/file-resource.js';
 import { GermplasmLookup } from './lookup.js';
 import { matchCategory, PHENOTYPES, parseRestrictions, readPhenotypes, traitCatalogue, type Restrictions, type TraitDef } from './phenotypes.js';
 import { cellAt, parseDecimal, parseShort, parseTrialDate } from './values.js';
 
-const TRIALS_DATASET_TYPE = 3;
+/** datasettypes 3: trials. */
+export const TRIALS_DATASET_TYPE = 3;
 const VALUE_ROWS_PER_STEP = 10_000;
 
 /** Writes a checked trials workbook; the pipeline's transaction makes it all or nothing. */
@@ -17,7 +18,7 @@ export async function writeTrials(file: ParsedFile, target: ImportDb, options: I
   const db = trialsDb(target);
   const now = options.now.toISOString();
   const progress = (fraction: number) => options.progress?.(fraction);
-  const sheet = await writeDatasheet(file, db, options, TRIALS_DATASET_TYPE);
+  const sheet = await writeDatasheet(file, target, options, TRIALS_DATASET_TYPE);
   progress(0.05);
 
   const fileTraits = readPhenotypes(file.sheets.get(PHENOTYPES)).traits;
@@ -56,7 +57,7 @@ export async function writeTrials(file: ParsedFile, target: ImportDb, options: I
     if (germplasmId === null) throw new Error(`Unknown germplasm ${cell('Line/Phenotype') ?? ''} (the check reports this).`);
     germplasm.add(germplasmId);
     const location = cell('Location');
-    const locationId = location === null ? null : (sheet.sites.get(location.toLowerCase()) ?? null);
+    const locationId = location === null ? null : (sheet.locations.get(location) ?? null);
     const treatment = cell('Treatment');
     const treatmentId = treatment === null ? null : (treatments.get(treatment.toLowerCase()) ?? null);
     const rep = cell('Rep') ?? '1';
@@ -125,7 +126,7 @@ export async function writeTrials(file: ParsedFile, target: ImportDb, options: I
   progress(1);
 
   const stats: ImportStats = {
-    datasetId: sheet.datasetId, traits: traitIds.size, germplasm: germplasm.size, locations: sheet.sites.size,
+    datasetId: sheet.datasetId, traits: traitIds.size, germplasm: germplasm.size, locations: sheet.locations.size, collaborators: sheet.collaborators,
     trialsetups: plots.size, phenotypedata: written,
   };
   const backup = await backupFile(target.db, file, options, sheet.datasetId);
