@@ -23,6 +23,23 @@ async function apiRows(server: E2EServer, filter: unknown[]): Promise<{ germplas
   return ((await response.json()) as { data: { germplasmId: number; germplasmName: string }[] }).data;
 }
 
+/** The client state the app has written to localStorage (it writes after a short debounce). */
+async function storedState(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('germinate-workspace.state'))
+      .map((key) => localStorage.getItem(key) ?? '')
+      .join('\n'),
+  );
+}
+
+/** The number of germplasm the stored client state has marked. */
+async function storedMarks(page: Page): Promise<number> {
+  const text = await page.evaluate(() => localStorage.getItem('germinate-workspace.state.anonymous') ?? '{}');
+  const state = JSON.parse(text) as { markedIds?: { germplasm?: number[] } };
+  return state.markedIds?.germplasm?.length ?? 0;
+}
+
 function serious(violations: Awaited<ReturnType<typeof axeViolations>>) {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
@@ -68,7 +85,7 @@ describe('germplasm panes', () => {
   it('keeps the row keys working after a click into the grid', async () => {
     const page = await browser.page();
     await openTable(page, server);
-    const box = await page.locator('.germplasm-grid canvas').first().boundingBox();
+    const box = await page.locator('.table-grid canvas').first().boundingBox();
     if (!box) throw new Error('grid canvas has no box');
     // Second data row (header ≈ 36 px, rows ≈ 34 px).
     await page.mouse.click(box.x + 300, box.y + 36 + 34 + 17);
@@ -82,8 +99,9 @@ describe('germplasm panes', () => {
     await page.getByRole('button', { name: 'Columns' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('group', { name: 'Columns' }).waitFor();
-    await page.waitForTimeout(300);
+    // Opening a passport would have changed the layout and the path in the same key handler.
     expect(await regions(page).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/data/germplasm');
   });
 
   it('compares two germplasm with the differing fields highlighted and announced', async () => {
@@ -162,8 +180,8 @@ describe('germplasm panes', () => {
     await page.keyboard.press('j');
     await page.keyboard.press('Shift+x');
     await page.getByText(`${before + 3} marked`).first().waitFor();
-    // Client state is written after a short debounce; then the marked-items pane shows exactly those.
-    await page.waitForTimeout(600);
+    // Client state is written after a short debounce; once stored, the marked-items pane shows exactly those.
+    await expect.poll(() => storedMarks(page)).toBe(before + 3);
     await page.goto(`${server.url}/marked-items/germplasm`);
     await expect.poll(async () => rowCount(page).textContent()).toBe(`${before + 3} rows`);
     await page.getByRole('button', { name: 'Clear marked items' }).click();
@@ -192,7 +210,7 @@ describe('germplasm panes', () => {
     });
     const [firstByName] = ((await response.json()) as { data: { germplasmName: string }[] }).data;
     // Header of the third grid column (mark 44 px, id 150 px, then name).
-    const canvas = page.locator('.germplasm-grid canvas').first();
+    const canvas = page.locator('.table-grid canvas').first();
     // The grid's scroller lies over the canvas and forwards pointer events, so click by coordinates.
     const box = await canvas.boundingBox();
     if (!box) throw new Error('grid canvas has no box');
@@ -243,13 +261,14 @@ describe('germplasm panes', () => {
     await page.getByText(/Seite 1 von \d+/).first().waitFor();
     expect(await page.getByText('Zeilen pro Seite').count()).toBe(1);
     const [located] = await apiRows(server, [{ column: 'pdci', comparator: 'isNotNull' }]);
-    await page.waitForTimeout(400); // the store writes after a short debounce
+    // The store writes after a short debounce; the next page reads the language from it.
+    await expect.poll(() => storedState(page)).toContain('"locale":"de_DE"');
     await page.goto(`${server.url}/data/germplasm/${located.germplasmId}`);
     await page.getByText('Multi-Crop-Passdeskriptoren (MCPD)').waitFor();
     expect(await page.getByText(/^Die Bewertung dieses Eintrags ist: \d+\.\d{2}\/10$/).count()).toBe(1);
     // Back to English for whatever runs next in this browser.
     await page.getByLabel('Sprache').selectOption('en_GB');
     await page.getByText('Multi-crop passport descriptors (MCPD)').waitFor();
-    await page.waitForTimeout(400);
+    await expect.poll(() => storedState(page)).toContain('"locale":"en_GB"');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMPARATORS } from '../../core/table-request.js';
-import { buildFilters, emptyRow, inputsFor, rowsFromFilters, valueArity, withFixed } from './filters.js';
+import { COMPARATORS } from './table-request.js';
+import { buildFilters, emptyRow, inputsFor, rowsFromFilters, valueArity, withFixed } from './table-filters.js';
 
 describe('filter modal rows → API filters', () => {
   it('gives every comparator an arity: none for null tests, two for between, a list for inSet', () => {

@@ -1,5 +1,5 @@
-import type { Comparator, Filter } from '../../core/table-request.js';
-import { COMPARATORS } from '../../core/table-types.js';
+import type { Comparator, Filter } from './table-request.js';
+import { COMPARATORS } from './table-types.js';
 
 /**
  * The filter modal's rows and how they become the API's filters. Kept apart from the modal so the

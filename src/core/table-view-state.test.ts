@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VIEW, pageCount, readViewState, sortBy, toRequest, validPage, writeViewState } from './view-state.js';
+import { DEFAULT_VIEW, pageCount, readViewState, sortBy, toRequest, validPage, writeViewState } from './table-view-state.js';
 
 describe('table view state', () => {
   it('round-trips through the stored form, leaving defaults out', () => {
@@ -9,8 +9,17 @@ describe('table view state', () => {
       orderBy: 'germplasmName',
       ascending: false,
       page: 3,
+      cursor: 7,
     };
     expect(readViewState(JSON.parse(JSON.stringify(writeViewState(view))))).toEqual(view);
+  });
+
+  it('keeps the row cursor, so a link comes back on the same row, and drops a bad one', () => {
+    expect(writeViewState({ ...DEFAULT_VIEW, cursor: 4 })).toEqual({ cursor: 4 });
+    expect(readViewState({ cursor: 4 }).cursor).toBe(4);
+    expect(readViewState({ cursor: -1 }).cursor).toBe(0);
+    expect(readViewState({ cursor: 1.5 }).cursor).toBe(0);
+    expect(sortBy({ ...DEFAULT_VIEW, cursor: 4 }, 'genus').cursor).toBe(0);
   });
 
   it('falls back to defaults for damaged parts', () => {

@@ -1,6 +1,6 @@
-import type { TableRequest } from '../../core/api-client.js';
-import type { Filter } from '../../core/table-request.js';
-import { isComparator } from './filters.js';
+import type { TableRequest } from './api-client.js';
+import type { Filter } from './table-request.js';
+import { isComparator } from './table-filters.js';
 
 /**
  * A table pane's view state (what goes into the URL's layout) and the request it makes. Reading is
@@ -11,9 +11,11 @@ export interface TableViewState {
   orderBy: string | null;
   ascending: boolean;
   page: number;
+  /** The row under the cursor, 0-based on the page: a shared link comes back on the same row. */
+  cursor: number;
 }
 
-export const DEFAULT_VIEW: TableViewState = { filters: [], orderBy: null, ascending: true, page: 1 };
+export const DEFAULT_VIEW: TableViewState = { filters: [], orderBy: null, ascending: true, page: 1, cursor: 0 };
 
 export function readViewState(raw: unknown): TableViewState {
   if (typeof raw !== 'object' || raw === null) return { ...DEFAULT_VIEW };
@@ -24,7 +26,8 @@ export function readViewState(raw: unknown): TableViewState {
   const page = typeof record.page === 'number' && Number.isInteger(record.page) && record.page >= 1 ? record.page : 1;
   const orderBy = typeof record.orderBy === 'string' && record.orderBy !== '' ? record.orderBy : null;
   const ascending = record.ascending !== false;
-  return { filters, orderBy, ascending, page };
+  const cursor = typeof record.cursor === 'number' && Number.isInteger(record.cursor) && record.cursor >= 0 ? record.cursor : 0;
+  return { filters, orderBy, ascending, page, cursor };
 }
 
 const SCALAR = new Set(['string', 'number', 'boolean']);
@@ -48,6 +51,7 @@ export function writeViewState(view: TableViewState): Record<string, unknown> {
     out.ascending = view.ascending;
   }
   if (view.page !== 1) out.page = view.page;
+  if (view.cursor !== 0) out.cursor = view.cursor;
   return out;
 }
 
@@ -63,10 +67,10 @@ export function toRequest(view: TableViewState, limit: number, prevCount: number
   };
 }
 
-/** Clicking a header: a new column sorts ascending, the same column flips; back to page 1. */
+/** Clicking a header: a new column sorts ascending, the same column flips; back to page 1, first row. */
 export function sortBy(view: TableViewState, column: string): TableViewState {
   const ascending = view.orderBy === column ? !view.ascending : true;
-  return { ...view, orderBy: column, ascending, page: 1 };
+  return { ...view, orderBy: column, ascending, page: 1, cursor: 0 };
 }
 
 export function pageCount(count: number, perPage: number): number {

@@ -16,6 +16,7 @@ import { createCorePlugin, LOGIN_PANE_TYPE } from './core-plugin.js';
 import { loadSettings, readSettings } from './load-settings.js';
 import type { PluginServices, Services, Workspace } from './pane-api.js';
 import { createTableControllers } from '../core/table-controllers.js';
+import { tablePlugin } from '../core/table-plugin.js';
 import { urlOf } from './url-state.js';
 import { roleOfSession } from './session-role.js';
 import type { ShellRuntime } from './shell-context.js';
@@ -195,6 +196,8 @@ async function boot(): Promise<void> {
       openModal,
       settings: () => settings,
     }),
+    // The shared table's commands serve every domain's table panes.
+    tablePlugin,
     ...clientPlugins,
   ]) {
     try {

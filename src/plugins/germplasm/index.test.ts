@@ -25,16 +25,11 @@ describe('germplasm client plugin', () => {
     expect(panes.every((p) => typeof p.load === 'function')).toBe(true);
   });
 
-  it('offers row commands only where a table has focus', () => {
-    const byId = new Map((germplasmPlugin.contributes.commands ?? []).map((c) => [c.id, c]));
-    const next = byId.get('germplasm:next-row');
-    expect(next?.keys).toEqual(['j']);
-    expect(next?.when?.(keys(PANE.table))).toBe(true);
-    expect(next?.when?.(keys(PANE.marked))).toBe(true);
-    expect(next?.when?.(keys(PANE.passport))).toBe(false);
-    expect(byId.get('germplasm:open-passport-beside')?.keys).toEqual(['Shift+Enter']);
-    expect(byId.get('germplasm:mark-range')?.keys).toEqual(['Shift+x']);
-    expect(byId.get('germplasm:mark-all-matches')?.when?.(keys(PANE.table))).toBe(false);
+  it('makes its table panes shared table panes, so the table keys work there and only there', () => {
+    const panes = germplasmPlugin.contributes.panes ?? [];
+    expect(panes.filter((p) => p.kind === 'table').map((p) => p.id)).toEqual([PANE.table, PANE.marked, PANE.list]);
+    const ids = (germplasmPlugin.contributes.commands ?? []).map((c) => c.id);
+    expect(ids.filter((id) => /next-row|toggle-mark|open-passport/.test(id))).toEqual([]);
   });
 
   it('offers the merge of marked germplasm to curators and above only', () => {

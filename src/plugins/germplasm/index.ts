@@ -1,12 +1,13 @@
 import type { ClientPlugin, CommandContext, CommandSpec, PaletteItem, PaletteProvider } from '../../core/contracts.js';
-import { or, paneFocused, roleAtLeast } from '../../core/when.js';
-import type { TableController } from '../../core/table-controllers.js';
+import { paneFocused, roleAtLeast } from '../../core/when.js';
+import { TABLE_KIND } from '../../core/table-plugin.js';
 import { germplasmTitle, type GermplasmRow } from './columns.js';
 import { isUnifyArgs, type UnifyArgs } from './unify-args.js';
 
 /**
  * The germplasm client plugin: pane types (each a lazy chunk) and the commands and palette search that
- * drive them. Commands that act on rows reach the focused pane's table through the `tables` service.
+ * drive them. The table panes are of the shared table kind: their row keys (j, k, x, Enter…) are the
+ * shared table's commands, not germplasm's.
  */
 
 export const PANE = {
@@ -18,20 +19,8 @@ export const PANE = {
   unifier: 'germplasm:unifier',
 } as const;
 
-/** Panes with a row cursor (the table widget). */
-const onRows = or(paneFocused(PANE.table), paneFocused(PANE.marked), paneFocused(PANE.list));
-
 function open(context: CommandContext, type: string, params: Record<string, string>, where: 'replace' | 'right') {
   context.workspace.open({ type, params }, where);
-}
-
-/** The focused pane's table, when the focused pane is a table. */
-function focusedController(context: CommandContext): TableController | undefined {
-  return context.tables.get(context.workspace.focusedKey());
-}
-
-function rowCommand(id: string, titleKey: string, keys: string[], act: (context: CommandContext) => unknown): CommandSpec {
-  return { id, titleKey, keys, when: onRows, run: (_args, context) => act(context) };
 }
 
 /**
@@ -86,26 +75,6 @@ const commands: CommandSpec[] = [
     when: roleAtLeast('DATA_CURATOR'),
     run: (args, context) => unifyMarked(args, context),
   },
-  rowCommand('germplasm:next-row', 'germplasm.command.nextRow', ['j'], (c) => focusedController(c)?.moveRow(1)),
-  rowCommand('germplasm:previous-row', 'germplasm.command.previousRow', ['k'], (c) => focusedController(c)?.moveRow(-1)),
-  rowCommand('germplasm:open-passport', 'germplasm.command.openPassport', ['Enter'], (c) =>
-    focusedController(c)?.openSelected('replace'),
-  ),
-  rowCommand('germplasm:open-passport-beside', 'germplasm.command.openPassportBeside', ['Shift+Enter'], (c) =>
-    focusedController(c)?.openSelected('right'),
-  ),
-  rowCommand('germplasm:toggle-mark', 'germplasm.command.toggleMark', ['x'], (c) => focusedController(c)?.toggleMark()),
-  rowCommand('germplasm:mark-range', 'germplasm.command.markRange', ['Shift+x'], (c) => focusedController(c)?.markRange()),
-  rowCommand('germplasm:filter', 'germplasm.command.filter', ['f'], (c) => focusedController(c)?.openFilter()),
-  rowCommand('germplasm:jump-to-page', 'germplasm.command.jumpToPage', ['p'], (c) => focusedController(c)?.openJump()),
-  rowCommand('germplasm:export', 'germplasm.command.export', [], (c) => focusedController(c)?.exportCurrent()),
-  {
-    id: 'germplasm:mark-all-matches',
-    titleKey: 'germplasm.command.markAllMatches',
-    keys: ['Shift+a'],
-    when: paneFocused(PANE.list),
-    run: (_args, context) => focusedController(context)?.markAll(),
-  },
   {
     id: 'germplasm:clear-marked',
     titleKey: 'germplasm.command.clearMarked',
@@ -147,7 +116,7 @@ export const germplasmPlugin: ClientPlugin = {
   id: 'germplasm',
   contributes: {
     panes: [
-      { id: PANE.table, route: '/data/germplasm', pageName: 'germplasm', titleKey: 'germplasm.pane.table', load: () => import('./panes/table.js') },
+      { id: PANE.table, route: '/data/germplasm', pageName: 'germplasm', titleKey: 'germplasm.pane.table', kind: TABLE_KIND, load: () => import('./panes/table.js') },
       {
         id: PANE.passport,
         route: '/data/germplasm/:germplasmId',
@@ -169,10 +138,11 @@ export const germplasmPlugin: ClientPlugin = {
         route: '/marked-items/germplasm',
         pageName: 'marked-items',
         titleKey: 'germplasm.pane.marked',
+        kind: TABLE_KIND,
         inSidebar: false,
         load: () => import('./panes/marked.js'),
       },
-      { id: PANE.list, route: '/data/germplasm/from-list', pageName: 'germplasm-list', titleKey: 'germplasm.pane.list', load: () => import('./panes/from-list.js') },
+      { id: PANE.list, route: '/data/germplasm/from-list', pageName: 'germplasm-list', titleKey: 'germplasm.pane.list', kind: TABLE_KIND, load: () => import('./panes/from-list.js') },
       {
         id: PANE.unifier,
         route: '/data/germplasm-unifier',

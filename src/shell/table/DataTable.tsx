@@ -9,15 +9,17 @@ import {
 } from '@glideapps/glide-data-grid';
 // The grid's own class rules (its dist/index.css only @imports these, which text cannot follow). Only the
 // container and scroller are needed: this grid never opens editors, search or overlays.
-import containerCss from '../../../../node_modules/@glideapps/glide-data-grid/dist/esm/internal/data-editor-container/data-grid-container.css' with { type: 'text' };
-import scrollerCss from '../../../../node_modules/@glideapps/glide-data-grid/dist/esm/internal/scrolling-data-grid/infinite-scroller.css' with { type: 'text' };
+import containerCss from '../../../node_modules/@glideapps/glide-data-grid/dist/esm/internal/data-editor-container/data-grid-container.css' with { type: 'text' };
+import scrollerCss from '../../../node_modules/@glideapps/glide-data-grid/dist/esm/internal/scrolling-data-grid/infinite-scroller.css' with { type: 'text' };
 import { useCallback, useMemo } from 'react';
-import { ensureStyle } from '../../../shell/widgets/styles.js';
+import { ensureStyle } from '../widgets/styles.js';
+import { gridTheme, useDarkTheme } from './grid-theme.js';
 
 /**
  * A read-only data grid (glide-data-grid, canvas-drawn so thousands of cells stay fast) with a mark
  * column, a row cursor owned by the caller (so keys arrive through commands) and header-click sorting.
- * Serves any domain's table; it lives here until the shell grows a shared widget folder.
+ * Serves every domain's table (TableView builds it from a declaration); it follows the light or dark
+ * theme, which a canvas cannot take from the page's CSS.
  */
 export interface TableColumn {
   id: string;
@@ -38,6 +40,8 @@ export interface DataTableProps<R> {
   onSort(column: string): void;
   label: string;
   markLabel: string;
+  /** False leaves the mark column out (rows of a kind that cannot be marked). Default true. */
+  markable?: boolean;
   /** Read out for the row under the cursor: the canvas grid has no text a screen reader can reach. */
   describeRow(row: R): string;
 }
@@ -46,11 +50,15 @@ const MARK_WIDTH = 44;
 
 export function DataTable<R>(props: DataTableProps<R>) {
   const { columns, rows, cellText, cursor, isMarked, sort } = props;
+  const markable = props.markable !== false;
+  // The mark column, when there is one, is the grid's first: data columns start after it.
+  const first = markable ? 1 : 0;
+  const theme = gridTheme(useDarkTheme());
   ensureStyle('glide-data-grid', containerCss + scrollerCss);
 
   const gridColumns = useMemo<GridColumn[]>(
     () => [
-      { id: '__mark', title: '✓', width: MARK_WIDTH },
+      ...(markable ? [{ id: '__mark', title: '✓', width: MARK_WIDTH }] : []),
       ...columns.map((column) => ({
         id: column.id,
         // The arrow tells sighted users the sort; the grid's accessible table repeats the title text.
@@ -58,18 +66,18 @@ export function DataTable<R>(props: DataTableProps<R>) {
         width: column.width ?? 150,
       })),
     ],
-    [columns, sort.column, sort.ascending],
+    [columns, sort.column, sort.ascending, markable],
   );
 
   const getCellContent = useCallback(
     ([col, row]: Item): GridCell => {
       const item = rows[row];
       if (item === undefined) return { kind: GridCellKind.Text, data: '', displayData: '', allowOverlay: false };
-      if (col === 0) return { kind: GridCellKind.Boolean, data: isMarked(item), allowOverlay: false, readonly: true };
-      const text = cellText(item, columns[col - 1]?.id ?? '');
+      if (col < first) return { kind: GridCellKind.Boolean, data: isMarked(item), allowOverlay: false, readonly: true };
+      const text = cellText(item, columns[col - first]?.id ?? '');
       return { kind: GridCellKind.Text, data: text, displayData: text, allowOverlay: false };
     },
-    [rows, columns, cellText, isMarked],
+    [rows, columns, cellText, isMarked, first],
   );
 
   const selection = useMemo<GridSelection>(
@@ -81,11 +89,12 @@ export function DataTable<R>(props: DataTableProps<R>) {
   );
 
   return (
-    <div className="germplasm-grid" role="region" aria-label={props.label} style={{ flex: 1, minHeight: 240, position: 'relative' }}>
+    <div className="table-grid" role="region" aria-label={props.label} style={{ flex: 1, minHeight: 240, position: 'relative' }}>
       {/* The grid measures its box; an absolutely placed box has a definite size inside a flex column. */}
       <div style={{ position: 'absolute', inset: 0 }}>
       <DataEditor
         columns={gridColumns}
+        theme={theme}
         rows={rows.length}
         getCellContent={getCellContent}
         width="100%"
@@ -100,14 +109,14 @@ export function DataTable<R>(props: DataTableProps<R>) {
         onCellClicked={([col, row]) => {
           const item = rows[row];
           props.onCursor(row);
-          if (col === 0 && item !== undefined) props.onToggleMark(item, row);
+          if (col < first && item !== undefined) props.onToggleMark(item, row);
         }}
         onCellActivated={([, row]) => {
           const item = rows[row];
           if (item !== undefined) props.onActivate(item);
         }}
         onHeaderClicked={(col) => {
-          const column = columns[col - 1];
+          const column = columns[col - first];
           if (column) props.onSort(column.id);
         }}
         getCellsForSelection={true}
@@ -121,7 +130,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
           <span key={i} data-row={i} />
         ))}
       </div>
-      <p className="germplasm-cursor" aria-live="polite" data-testid="row-cursor" style={VISUALLY_HIDDEN}>
+      <p className="table-cursor" aria-live="polite" data-testid="row-cursor" style={VISUALLY_HIDDEN}>
         {rows[cursor] !== undefined
           ? `${props.describeRow(rows[cursor])}${isMarked(rows[cursor]) ? ` (${props.markLabel})` : ''}`
           : ''}

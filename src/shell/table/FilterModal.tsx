@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { Filter } from '../../../core/table-request.js';
-import { COMPARATORS } from '../../../core/table-types.js';
-import { buildFilters, emptyRow, inputsFor, isComparator, rowsFromFilters, valueArity, type FilterRow } from '../filters.js';
-import { Modal } from '../../../shell/widgets/Modal.js';
+import type { Filter } from '../../core/table-request.js';
+import { COMPARATORS } from '../../core/table-types.js';
+import { buildFilters, emptyRow, inputsFor, isComparator, rowsFromFilters, valueArity, type FilterRow } from '../../core/table-filters.js';
+import { Modal } from '../widgets/Modal.js';
 
 /**
  * The data-table filter modal: any number of rows (column, comparator, values), each joined to the next
- * by And/Or. Serves every table; kept in the germplasm plugin until a shared widget folder exists.
+ * by And/Or. Serves every table pane.
  */
 export function FilterModal(props: {
   open: boolean;
@@ -37,7 +37,7 @@ export function FilterModal(props: {
         }}
       >
         {rows.map((row, index) => (
-          <fieldset key={index} className="germplasm-filter-row">
+          <fieldset key={index} className="filter-row">
             <legend>{`${t('filter.filter')} ${index + 1}`}</legend>
             <label>
               {t('filter.column')}

@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { validPage } from '../view-state.js';
-import { Modal } from '../../../shell/widgets/Modal.js';
+import { useId, useState } from 'react';
+import { validPage } from '../../core/table-view-state.js';
+import { Modal } from '../widgets/Modal.js';
 
 /** SPEC §5: the page to jump to must be between 1 and the last page. */
 export function JumpToPage(props: {
@@ -12,6 +12,8 @@ export function JumpToPage(props: {
 }) {
   const { t } = props;
   const [text, setText] = useState('');
+  // Two tables side by side each have this dialog: ids must differ.
+  const errorId = useId();
   const page = validPage(text, props.maxPage);
   const invalid = text !== '' && page === null;
   return (
@@ -35,11 +37,11 @@ export function JumpToPage(props: {
             value={text}
             autoFocus
             aria-invalid={invalid}
-            aria-describedby="germplasm-jump-error"
+            aria-describedby={errorId}
             onChange={(event) => setText(event.target.value)}
           />
         </label>
-        <p id="germplasm-jump-error" role="alert">
+        <p id={errorId} role="alert">
           {invalid ? t('table.pageOutOfRange', { max: props.maxPage }) : ''}
         </p>
         <button type="submit" disabled={page === null}>

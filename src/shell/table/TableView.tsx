@@ -1,57 +1,60 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { TABLE_PER_PAGE_OPTIONS, type TablePerPage } from '../../../core/client-state.js';
-import type { Filter } from '../../../core/table-request.js';
-import { useServices } from '../../../shell/pane-api.js';
-import { columnKey, GERMPLASM_COLUMNS, germplasmTitle, hiddenColumns, type GermplasmRow } from '../columns.js';
-import { displayValue } from '../compare.js';
-import { withFixed } from '../filters.js';
-import { pageCount, readViewState, sortBy, toRequest, writeViewState, type TableViewState } from '../view-state.js';
+import { TABLE_PER_PAGE_OPTIONS } from '../../core/client-state.js';
+import { defaultCellText, hiddenColumnsOf, type TableDeclaration } from '../../core/table-declaration.js';
+import { withFixed } from '../../core/table-filters.js';
+import type { Filter } from '../../core/table-request.js';
+import { pageCount, readViewState, sortBy, toRequest, writeViewState, type TableViewState } from '../../core/table-view-state.js';
+import { useServices } from '../pane-api.js';
+import { ColumnPicker } from './ColumnPicker.js';
 import { keepEnterOnControls } from './control-keys.js';
 import { DataTable } from './DataTable.js';
+import { downloadFile } from './download.js';
+import { FilterLine } from './FilterLine.js';
 import { FilterModal } from './FilterModal.js';
 import { JumpToPage } from './JumpToPage.js';
+import { PrintTable } from './PrintTable.js';
 
 /**
- * The germplasm table as the table, marked-items and from-list panes show it: server paging and
- * sorting, filters, hidden columns, marks, export, and a row cursor driven by commands (through the `tables` service).
+ * A table pane from a declaration: server paging and sorting, the filter modal and filter line,
+ * hidden columns, page size, jump to page, export of the current filter, marks, the row cursor (kept
+ * in the URL), print and empty states. The shared table commands reach it through the `tables` service.
  */
-export interface GermplasmTableProps {
+export interface TableViewProps<R extends Record<string, unknown>> {
+  declaration: TableDeclaration<R>;
   paneKey: string;
-  focused: boolean;
   state: Record<string, unknown> | undefined;
   setState(state: Record<string, unknown>): void;
   /** Restriction the user cannot remove (marked ids, list matches); null = show nothing yet. */
   fixed?: Filter[] | null;
   label: string;
   toolbar?: ReactNode;
-  onBulk?(): void;
+  /** What "mark all" means here (every match of a list); default: every row of the page. */
+  onMarkAll?(): void;
 }
 
-const TABLE = 'germplasm';
+type Dialog = 'filter' | 'line' | 'jump' | 'columns' | null;
 
-export function GermplasmTable(props: GermplasmTableProps) {
+export function TableView<R extends Record<string, unknown>>(props: TableViewProps<R>) {
+  const { declaration, paneKey, fixed } = props;
   const services = useServices();
   const { api, store, t, workspace } = services;
   const snap = useSnapshot(store.state);
   const view = useMemo(() => readViewState(props.state), [props.state]);
   const perPage = snap.tablePerPage;
-  const [rows, setRows] = useState<GermplasmRow[]>([]);
+  const [rows, setRows] = useState<R[] | null>(null);
   const [count, setCount] = useState(0);
-  const [cursor, setCursor] = useState(0);
-  const [modal, setModal] = useState<'filter' | 'jump' | 'columns' | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
   const lastMarked = useRef<number | null>(null);
-  // prevCount: the last count while only the page or sort changes, -1 when the filters change.
+  // The last count while only the page or sort changes, so the server need not count again.
   const countFor = useRef<{ filters: string; count: number }>({ filters: '', count: -1 });
+  const markType = declaration.markType;
+  const marked = markType ? snap.markedIds[markType] : [];
 
-  const hidden = hiddenColumns(snap.hiddenColumns[TABLE], services.settings.hiddenColumns?.[TABLE]);
-  const columns = useMemo(
-    () => GERMPLASM_COLUMNS.filter((c) => !hidden.includes(c)).map((id) => ({ id, title: t(columnKey(id)) })),
-    [hidden.join(','), t],
-  );
-  const allColumns = useMemo(() => GERMPLASM_COLUMNS.map((id) => ({ id, title: t(columnKey(id)) })), [t]);
+  const hidden = hiddenColumnsOf(declaration.columns, snap.hiddenColumns[declaration.id], services.settings.hiddenColumns?.[declaration.id]);
+  const allColumns = useMemo(() => declaration.columns.map((c) => ({ ...c, title: t(c.titleKey) })), [declaration, t]);
+  const columns = useMemo(() => allColumns.filter((c) => !hidden.includes(c.id)), [allColumns, hidden.join(',')]);
 
-  const fixed = props.fixed;
   const filters = useMemo(() => withFixed(view.filters, fixed ?? []), [view.filters, fixed]);
   const filterText = JSON.stringify(filters);
 
@@ -64,120 +67,135 @@ export function GermplasmTable(props: GermplasmTableProps) {
     const controller = new AbortController();
     const prevCount = countFor.current.filters === filterText ? countFor.current.count : -1;
     api
-      .table<GermplasmRow>('germplasm/table', toRequest({ ...view, filters }, perPage, prevCount), {
-        signal: controller.signal,
-      })
+      .table<R>(declaration.path, toRequest({ ...view, filters }, perPage, prevCount), { signal: controller.signal })
       .then((result) => {
         setRows(result.data);
         setCount(result.count);
         countFor.current = { filters: filterText, count: result.count };
-        setCursor((c) => Math.min(Math.max(0, c), Math.max(0, result.data.length - 1)));
       })
       .catch(() => {
-        // The api client has already shown the error toast (SPEC §8).
+        // The api client has already shown the error toast.
       });
     return () => controller.abort();
-  }, [api, filterText, view.orderBy, view.ascending, view.page, perPage, fixed === null]);
+  }, [api, declaration.path, filterText, view.orderBy, view.ascending, view.page, perPage, fixed === null]);
 
-  const update = useCallback((next: TableViewState) => props.setState(writeViewState(next)), [props]);
+  const update = useCallback((next: TableViewState) => props.setState(writeViewState(next)), [props.setState]);
+  const shown = rows ?? [];
+  const cursor = Math.min(view.cursor, Math.max(0, shown.length - 1));
   const maxPage = pageCount(count, perPage);
-  const selected = rows[cursor];
-  const markedCount = snap.markedIds.germplasm.length;
+  const selected = shown[cursor];
+  const setCursor = useCallback((next: number) => update({ ...view, cursor: next }), [update, view]);
 
-  useEffect(() => {
-    if (props.focused) services.publish('germplasm.selectionCount', selected ? 1 : 0);
-  }, [props.focused, selected, services]);
-
-  const openPassport = useCallback(
-    (row: GermplasmRow | undefined, where: 'replace' | 'right') => {
-      if (row) workspace.open({ type: 'germplasm:passport', params: { germplasmId: String(row.germplasmId) } }, where, props.paneKey);
+  const openRow = useCallback(
+    (row: R | undefined, where: 'replace' | 'right') => {
+      if (row && declaration.open) workspace.open(declaration.open(row), where, paneKey);
     },
-    [workspace, props.paneKey],
+    [workspace, paneKey, declaration],
+  );
+  const mark = useCallback(
+    (index: number) => {
+      const row = shown[index];
+      if (row && markType && store.toggleMark(markType, declaration.rowId(row))) lastMarked.current = index;
+    },
+    [shown, markType, store, declaration],
   );
 
   const exportCurrent = useCallback(async () => {
-    const file = await api.tableExport('germplasm/table/export', { filter: filters.length > 0 ? filters : null });
-    const url = URL.createObjectURL(file.blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = file.filename ?? 'germplasm.zip';
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }, [api, filters]);
+    if (!declaration.exportPath) return;
+    const file = await api.tableExport(declaration.exportPath, { filter: filters.length > 0 ? filters : null });
+    downloadFile(file.blob, file.filename ?? declaration.exportName ?? `${declaration.id}.zip`);
+  }, [api, filters, declaration]);
 
   useEffect(
     () =>
-      services.tables.register(props.paneKey, {
+      services.tables.register(paneKey, {
         moveRow: (delta) => {
-          if (!inDialog()) setCursor((c) => Math.min(Math.max(0, c + delta), Math.max(0, rows.length - 1)));
+          if (!inDialog()) setCursor(Math.min(Math.max(0, cursor + delta), Math.max(0, shown.length - 1)));
         },
         openSelected: (where) => {
-          if (!onControl()) openPassport(rows[cursor], where);
+          if (!onControl()) openRow(shown[cursor], where);
         },
         toggleMark: () => {
-          const row = rows[cursor];
-          if (!row || inDialog()) return;
-          if (store.toggleMark('germplasm', row.germplasmId)) lastMarked.current = cursor;
+          if (!inDialog()) mark(cursor);
         },
         markRange: () => {
-          if (inDialog()) return;
+          if (inDialog() || !markType) return;
           const from = lastMarked.current ?? cursor;
           const [a, b] = from < cursor ? [from, cursor] : [cursor, from];
-          store.markItems('germplasm', rows.slice(a, b + 1).map((r) => r.germplasmId));
+          store.markItems(markType, shown.slice(a, b + 1).map((row) => declaration.rowId(row)));
           lastMarked.current = cursor;
         },
         markAll: () => {
-          if (props.onBulk) props.onBulk();
-          else store.markItems('germplasm', rows.map((r) => r.germplasmId));
+          if (inDialog()) return;
+          if (props.onMarkAll) props.onMarkAll();
+          else if (markType) store.markItems(markType, shown.map((row) => declaration.rowId(row)));
         },
-        openFilter: () => setModal('filter'),
-        openFilterLine: () => setModal('filter'),
-        openJump: () => setModal('jump'),
+        openFilter: () => setDialog('filter'),
+        openFilterLine: () => setDialog('line'),
+        openJump: () => setDialog('jump'),
         exportCurrent,
       }),
-    [services.tables, props.paneKey, rows, cursor, store, openPassport, exportCurrent, props.onBulk],
+    [services.tables, paneKey, shown, cursor, setCursor, openRow, mark, markType, store, declaration, props.onMarkAll, exportCurrent],
   );
 
-  const setPage = (page: number) => update({ ...view, page: Math.min(Math.max(1, page), maxPage) });
+  const setPage = (page: number) => update({ ...view, page: Math.min(Math.max(1, page), maxPage), cursor: 0 });
+  const applyFilters = (next: Filter[]) => {
+    update({ ...view, filters: next, page: 1, cursor: 0 });
+    setDialog(null);
+  };
+  const cellText = (row: R, column: string) => declaration.cellText?.(row, column) ?? defaultCellText(row[column]);
 
   return (
-    <div className="germplasm-table" data-testid="germplasm-table" onKeyDown={keepEnterOnControls} style={{ display: 'flex', flexDirection: 'column', height: '100%', gap: 4 }}>
-      <div role="toolbar" aria-label={t('table.toolbar')} className="germplasm-toolbar" style={BAR}>
+    <div className="data-table" data-testid={`${declaration.id}-table`} onKeyDown={keepEnterOnControls} style={COLUMN}>
+      <div role="toolbar" aria-label={t('table.toolbar')} className="table-toolbar" style={BAR}>
         {props.toolbar}
-        <button type="button" onClick={() => setModal('filter')} aria-keyshortcuts="f">
+        <button type="button" onClick={() => setDialog('filter')} aria-keyshortcuts="f">
           {t('filter.title')}
           {view.filters.length > 0 ? ` (${view.filters.length})` : ''}
         </button>
-        <button type="button" onClick={() => setModal('columns')}>
+        <button type="button" onClick={() => setDialog('line')} aria-keyshortcuts="/">
+          {t('table.filterLine')}
+        </button>
+        <button type="button" onClick={() => setDialog('columns')}>
           {t('table.columns')}
         </button>
-        <button type="button" onClick={() => void exportCurrent()}>
-          {t('table.export')}
-        </button>
-        <span aria-live="polite">{t('table.markedCount', { count: markedCount })}</span>
+        {declaration.exportPath ? (
+          <button type="button" onClick={() => void exportCurrent()}>
+            {t('table.export')}
+          </button>
+        ) : null}
+        {markType ? <span aria-live="polite">{t('table.markedCount', { count: marked.length })}</span> : null}
       </div>
-      <DataTable<GermplasmRow>
+      {dialog === 'line' ? (
+        <FilterLine columns={allColumns} filters={view.filters} api={api} path={declaration.path} t={t} onApply={applyFilters} onClose={() => setDialog(null)} />
+      ) : null}
+      {rows !== null && count === 0 && fixed !== null ? (
+        <p role="status" className="table-empty">
+          {view.filters.length > 0 ? t('table.emptyFiltered') : t('table.empty')}
+        </p>
+      ) : null}
+      <DataTable<R>
         columns={columns}
-        rows={rows}
-        cellText={(row, column) => displayValue(row[column])}
+        rows={shown}
+        cellText={cellText}
         cursor={cursor}
         onCursor={setCursor}
-        isMarked={(row) => snap.markedIds.germplasm.includes(row.germplasmId)}
-        onToggleMark={(row, index) => {
-          if (store.toggleMark('germplasm', row.germplasmId)) lastMarked.current = index;
-        }}
-        onActivate={(row) => openPassport(row, 'replace')}
+        isMarked={(row) => (markType ? marked.includes(declaration.rowId(row)) : false)}
+        onToggleMark={(_row, index) => mark(index)}
+        onActivate={(row) => openRow(row, 'replace')}
         sort={{ column: view.orderBy, ascending: view.ascending }}
         onSort={(column) => update(sortBy(view, column))}
         label={props.label}
         markLabel={t('table.mark')}
-        describeRow={(row) => t('table.cursorRow', { row: cursor + 1, title: germplasmTitle(row) })}
+        markable={markType !== undefined}
+        describeRow={(row) => t('table.cursorRow', { row: cursor + 1, title: declaration.rowTitle(row) })}
       />
-      <nav aria-label={t('table.pagination')} className="germplasm-pager" style={BAR}>
+      <PrintTable caption={props.label} columns={columns} rows={shown} cellText={cellText} />
+      <nav aria-label={t('table.pagination')} className="table-pager" style={BAR}>
         <button type="button" disabled={view.page <= 1} onClick={() => setPage(view.page - 1)}>
           {t('table.previous')}
         </button>
-        <button type="button" onClick={() => setModal('jump')} aria-keyshortcuts="p">
+        <button type="button" onClick={() => setDialog('jump')} aria-keyshortcuts="p">
           {t('table.pageOf', { page: view.page, max: maxPage })}
         </button>
         <button type="button" disabled={view.page >= maxPage} onClick={() => setPage(view.page + 1)}>
@@ -189,11 +207,10 @@ export function GermplasmTable(props: GermplasmTableProps) {
           <select
             value={perPage}
             onChange={(e) => {
-              const value = Number(e.target.value);
-              const option = TABLE_PER_PAGE_OPTIONS.find((o) => o === value);
+              const option = TABLE_PER_PAGE_OPTIONS.find((o) => o === Number(e.target.value));
               if (option !== undefined) {
-                store.state.tablePerPage = option satisfies TablePerPage;
-                update({ ...view, page: 1 });
+                store.state.tablePerPage = option;
+                update({ ...view, page: 1, cursor: 0 });
               }
             }}
           >
@@ -205,30 +222,21 @@ export function GermplasmTable(props: GermplasmTableProps) {
           </select>
         </label>
       </nav>
-      <FilterModal
-        open={modal === 'filter'}
-        columns={allColumns}
-        filters={view.filters}
-        t={t}
-        onApply={(next) => {
-          update({ ...view, filters: next, page: 1 });
-          setModal(null);
-        }}
-        onClose={() => setModal(null)}
-      />
+      <FilterModal open={dialog === 'filter'} columns={allColumns} filters={view.filters} t={t} onApply={applyFilters} onClose={() => setDialog(null)} />
       <JumpToPage
-        open={modal === 'jump'}
+        open={dialog === 'jump'}
         maxPage={maxPage}
         t={t}
         onJump={(page) => {
           setPage(page);
-          setModal(null);
+          setDialog(null);
         }}
-        onClose={() => setModal(null)}
+        onClose={() => setDialog(null)}
       />
-      {modal === 'columns' ? (
-        <ColumnPicker hidden={hidden} columns={allColumns} t={t} onChange={(next) => store.setHiddenColumns(TABLE, next)} onClose={() => setModal(null)} />
+      {dialog === 'columns' ? (
+        <ColumnPicker hidden={hidden} columns={allColumns} t={t} onChange={(next) => store.setHiddenColumns(declaration.id, next)} onClose={() => setDialog(null)} />
       ) : null}
+      {selected === undefined ? null : <span hidden data-cursor-id={declaration.rowId(selected)} />}
     </div>
   );
 }
@@ -238,7 +246,7 @@ function inDialog(): boolean {
   return document.querySelector('dialog[open]') !== null;
 }
 
-/** Enter on a focused button, link or field is that control's own Enter, not "open the passport". */
+/** Enter on a focused button, link or field is that control's own Enter, not "open the row". */
 function onControl(): boolean {
   const active = document.activeElement;
   return (
@@ -247,34 +255,6 @@ function onControl(): boolean {
   );
 }
 
+const COLUMN = { display: 'flex', flexDirection: 'column', height: '100%', gap: 4 } as const;
 /** Toolbar and pager: controls in a row with room between them, wrapping in narrow tiles. */
 const BAR = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 } as const;
-
-function ColumnPicker(props: {
-  hidden: string[];
-  columns: readonly { id: string; title: string }[];
-  t(key: string): string;
-  onChange(hidden: string[]): void;
-  onClose(): void;
-}) {
-  return (
-    <fieldset className="germplasm-columns">
-      <legend>{props.t('table.columns')}</legend>
-      {props.columns.map((column) => (
-        <label key={column.id}>
-          <input
-            type="checkbox"
-            checked={!props.hidden.includes(column.id)}
-            onChange={(e) =>
-              props.onChange(e.target.checked ? props.hidden.filter((h) => h !== column.id) : [...props.hidden, column.id])
-            }
-          />
-          {column.title}
-        </label>
-      ))}
-      <button type="button" onClick={props.onClose}>
-        {props.t('table.close')}
-      </button>
-    </fieldset>
-  );
-}

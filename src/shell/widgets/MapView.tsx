@@ -4,7 +4,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries110m from 'world-atlas/countries-110m.json';
 import mapCss from 'maplibre-gl/dist/maplibre-gl.css' with { type: 'text' };
 import { useEffect, useRef } from 'react';
-import { ensureStyle } from '../../../shell/widgets/styles.js';
+import { ensureStyle } from './styles.js';
 
 /**
  * A map of points over an offline base map: country shapes from world-atlas drawn as a GeoJSON layer

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { germplasmRowsById } from '../rows-by-id.js';
-import { keepEnterOnControls } from '../widgets/control-keys.js';
+import { keepEnterOnControls } from '../../../shell/table/control-keys.js';
 import { columnKey, GERMPLASM_COLUMNS, germplasmTitle, type GermplasmRow } from '../columns.js';
 import { compareRows, parseIds } from '../compare.js';
 

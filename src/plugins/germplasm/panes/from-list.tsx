@@ -1,10 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
-import { keepEnterOnControls } from '../widgets/control-keys.js';
+import { keepEnterOnControls } from '../../../shell/table/control-keys.js';
 import { checkListFile, classify, parseEntries, requestFilters, type Classification, type MatchRow } from '../list-match.js';
-import { GermplasmTable } from '../widgets/GermplasmTable.js';
-import { runFromButton } from '../widgets/run-command.js';
+import { TableView } from '../../../shell/table/TableView.js';
+import { germplasmTable } from '../table-declaration.js';
+import { runFromButton } from '../../../shell/table/run-command.js';
 
 /** Candidates per batch request: an inSet of 200 entries over four columns rarely finds more. */
 const BATCH_LIMIT = 5000;
@@ -123,18 +124,18 @@ export default function FromListPane(props: PaneProps) {
         </div>
       ) : null}
       {fixed ? (
-        <GermplasmTable
+        <TableView
+          declaration={germplasmTable}
           paneKey={props.paneKey}
-          focused={props.focused}
           state={props.instance.state}
           setState={(state) => props.setState({ ...state })}
           fixed={fixed}
           label={t('germplasm.pane.list')}
-          onBulk={markAll}
+          onMarkAll={markAll}
           toolbar={
             <button
               type="button"
-              onClick={() => runFromButton(services, props.paneKey, 'germplasm:list', 'germplasm:mark-all-matches')}
+              onClick={() => runFromButton(services, props.paneKey, 'germplasm:list', 'table:mark-all')}
               aria-keyshortcuts="Shift+A"
             >
               {t('germplasm.command.markAllMatches')}

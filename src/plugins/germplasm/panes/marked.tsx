@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
-import { GermplasmTable } from '../widgets/GermplasmTable.js';
-import { runFromButton } from '../widgets/run-command.js';
+import { TableView } from '../../../shell/table/TableView.js';
+import { germplasmTable } from '../table-declaration.js';
+import { runFromButton } from '../../../shell/table/run-command.js';
 
 /** Marked germplasm (`/marked-items/germplasm`): the table restricted to the marked ids. */
 export default function MarkedGermplasmPane(props: PaneProps) {
@@ -16,18 +17,16 @@ export default function MarkedGermplasmPane(props: PaneProps) {
     () => (idText === '' ? null : [{ column: 'germplasmId', comparator: 'inSet', operator: 'and', values: idText.split(',').map(Number) }]),
     [idText],
   );
-  const clear = () => store.unmarkItems('germplasm', [...store.state.markedIds.germplasm]);
   return (
     <section className="germplasm-pane" aria-label={t('germplasm.pane.marked')} style={{ height: '100%' }}>
-      <GermplasmTable
+      <TableView
+        declaration={germplasmTable}
         paneKey={props.paneKey}
-        focused={props.focused}
         state={props.instance.state}
         setState={props.setState}
         fixed={fixed}
         label={t('germplasm.pane.marked')}
-        onBulk={clear}
-        toolbar={
+                toolbar={
           <>
             <button
               type="button"

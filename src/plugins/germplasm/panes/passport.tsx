@@ -3,13 +3,13 @@ import { useSnapshot } from 'valtio';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { Comments } from '../../../shell/widgets/Comments.js';
-import { keepEnterOnControls } from '../widgets/control-keys.js';
+import { keepEnterOnControls } from '../../../shell/table/control-keys.js';
 import { germplasmTitle, type GermplasmRow } from '../columns.js';
 import { displayValue } from '../compare.js';
 import { MCPD_FIELDS, pdciText, resolveFilters } from '../passport-data.js';
 
 // maplibre is large: its own chunk, loaded only when a passport has coordinates.
-const MapView = lazy(() => import('../widgets/MapView.js').then((m) => ({ default: m.MapView })));
+const MapView = lazy(() => import('../../../shell/widgets/MapView.js').then((m) => ({ default: m.MapView })));
 
 interface Institution {
   institutionId: number;

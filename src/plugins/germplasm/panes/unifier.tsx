@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { germplasmRowsById } from '../rows-by-id.js';
-import { keepEnterOnControls } from '../widgets/control-keys.js';
-import { runFromButton } from '../widgets/run-command.js';
+import { keepEnterOnControls } from '../../../shell/table/control-keys.js';
+import { runFromButton } from '../../../shell/table/run-command.js';
 import { germplasmTitle, type GermplasmRow } from '../columns.js';
 import type { UnifyArgs } from '../unify-args.js';
 
