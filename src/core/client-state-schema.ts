@@ -75,7 +75,7 @@ export function defaultUserState(): UserState {
   return {
     locale: DEFAULT_LOCALE,
     tablePerPage: 10,
-    markedIds: { germplasm: [], markers: [], locations: [] },
+    markedIds: { germplasm: [], markers: [], locations: [], datasets: [] },
     recentIds: { germplasm: [], markers: [] },
     hiddenColumns: {},
     asyncJobUuids: [],

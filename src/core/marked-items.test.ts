@@ -11,7 +11,7 @@ import {
   type RecentIds,
 } from './marked-items.js';
 
-const marked = (): MarkedIds => ({ germplasm: [], markers: [], locations: [] });
+const marked = (): MarkedIds => ({ germplasm: [], markers: [], locations: [], datasets: [] });
 
 describe('marked items', () => {
   it('marks idempotently, keeping first-marked order', () => {

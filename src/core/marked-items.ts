@@ -4,7 +4,8 @@
  * they replace a list in one assignment, so subscribers see one change per call.
  */
 
-export const MARKABLE_TYPES = ['germplasm', 'markers', 'locations'] as const;
+// Germinate marks germplasm, markers and locations; datasets are marked in their table here too.
+export const MARKABLE_TYPES = ['germplasm', 'markers', 'locations', 'datasets'] as const;
 export type MarkableType = (typeof MARKABLE_TYPES)[number];
 export type MarkedIds = Record<MarkableType, number[]>;
 
