@@ -1,5 +1,6 @@
 import type { ClientPlugin } from '../core/contracts.js';
 import { adminPlugin } from './admin/index.js';
+import { datasetsPlugin } from './datasets/index.js';
 import { germplasmPlugin } from './germplasm/index.js';
 import { importPlugin } from './import/index.js';
 
@@ -7,4 +8,4 @@ import { importPlugin } from './import/index.js';
  * Every domain's client half, registered by the shell after its own core plugin. Adding a domain =
  * one line here (the server has its own list in ./server.ts).
  */
-export const clientPlugins: ClientPlugin[] = [germplasmPlugin, importPlugin, adminPlugin];
+export const clientPlugins: ClientPlugin[] = [germplasmPlugin, datasetsPlugin, importPlugin, adminPlugin];
