@@ -36,7 +36,7 @@ const long = 'L'.repeat(256);
 const cases: Case[] = [
   { name: 'missing DATA sheet', file: workbook({ name: 'METADATA', header: ['LABEL'], rows: [] }), expected: [['GENERIC_MISSING_EXCEL_SHEET', -1, null, 'DATA']] },
   { name: 'missing column', file: mcpdFile([VALID], FULL_HEADER.filter((h) => h !== 'COLLMISSID')), expected: [['GENERIC_MISSING_COLUMN', -1, 'COLLMISSID', null]] },
-  { name: 'missing ACCENUMB column (rows not checked)', file: mcpdFile([VALID], FULL_HEADER.filter((h) => h !== 'ACCENUMB')), expected: [['GENERIC_MISSING_COLUMN', -1, 'ACCENUMB', null]] },
+  { name: 'missing ACCENUMB column (reported once, not again at every row)', file: mcpdFile([VALID], FULL_HEADER.filter((h) => h !== 'ACCENUMB')), expected: [['GENERIC_MISSING_COLUMN', -1, 'ACCENUMB', null]] },
   { name: 'duplicate column', file: mcpdFile([VALID], [...FULL_HEADER, 'GENUS']), expected: [['GENERIC_DUPLICATE_COLUMN', 1, 'GENUS', 'GENUS']] },
   { name: 'empty ACCENUMB', file: twoRows({ ACCENUMB: undefined }), expected: [['MCPD_MISSING_FIELD', 3, 'ACCENUMB', null]] },
   { name: 'ACCENUMB repeated in the file (case-insensitive)', file: twoRows({ ACCENUMB: 'acc-1' }), expected: [['MCPD_DUPLICATE_ACCENUMB', 3, 'ACCENUMB', 'acc-1']] },

@@ -11,6 +11,11 @@ export interface CheckContext {
   countries: ReadonlyMap<string, number>;
   /** accessionKey(general_identifier) → germinatebase.id of the germplasm already stored. */
   existing: ReadonlyMap<string, number>;
+  /**
+   * Whether the file has an ACCENUMB column (default true). Without one the header check reports it once,
+   * not every row again, and the rows' other values are still checked.
+   */
+  accenumbColumn?: boolean;
 }
 
 const SAMPSTAT_CODES = new Set(SAMPSTAT.map(([code]) => code));
@@ -68,7 +73,7 @@ function checkRecord(record: McpdRecord, context: CheckContext, inFile: Set<stri
 
   const accenumb = v.ACCENUMB;
   if (accenumb === null) {
-    report('MCPD_MISSING_FIELD', 'ACCENUMB', null);
+    if (context.accenumbColumn !== false) report('MCPD_MISSING_FIELD', 'ACCENUMB', null);
   } else {
     const key = accessionKey(accenumb);
     const repeated = seen.has(key);

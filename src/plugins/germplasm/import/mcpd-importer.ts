@@ -23,16 +23,15 @@ export const mcpdImporter: TemplateImporter = {
     if (!data) {
       issues.push(issue('GENERIC_MISSING_EXCEL_SHEET', -1, { sheet: DATA_SHEET, value: DATA_SHEET, message: DATA_SHEET }));
     } else {
-      const layout = readLayout(data);
+      const layout = readLayout(data, file.kind);
       issues.push(...layout.issues);
-      // Without an ACCENUMB column every row would repeat the missing-column error: the header issue says it.
-      if (layout.columns.has('ACCENUMB')) {
-        const records = readRecords(data, layout);
-        const countries = await loadCountries(db);
-        // concat, not push(...): a broken 100,000-row file yields more issues than a call takes arguments.
-        issues = issues.concat(checkRecords(records, { update: options.update, countries, existing }));
-        for (const record of records) if (record.values.ACCENUMB !== null) inFile.add(accessionKey(record.values.ACCENUMB));
-      }
+      // Every value is checked whatever columns are missing: a curator fixes the whole file in one go.
+      const records = readRecords(data, layout);
+      const countries = await loadCountries(db);
+      const accenumbColumn = layout.columns.has('ACCENUMB');
+      // concat, not push(...): a broken 100,000-row file yields more issues than a call takes arguments.
+      issues = issues.concat(checkRecords(records, { update: options.update, countries, existing, accenumbColumn }));
+      for (const record of records) if (record.values.ACCENUMB !== null) inFile.add(accessionKey(record.values.ACCENUMB));
     }
     const attributes = file.kind === 'xlsx' ? file.sheets.get(ATTRIBUTES_SHEET) : undefined;
     if (attributes) issues = issues.concat(checkAttributesSheet(attributes, (key) => inFile.has(key) || existing.has(key)));

@@ -1,4 +1,4 @@
-import { issue, type CellText, type ImportIssue, type Sheet } from '../../../server/import/importer.js';
+import { issue, type CellText, type ImportIssue, type ParsedFile, type Sheet } from '../../../server/import/importer.js';
 import { ENTITY_PARENT_COLUMN, ENTITY_TYPE_COLUMN, MCPD_COLUMNS, type McpdColumn } from '../mcpd-codes.js';
 
 export const DATA_SHEET = 'DATA';
@@ -31,10 +31,19 @@ export interface McpdLayout {
 }
 
 /**
- * Reads the DATA header: duplicated headers and each missing MCPD column are errors, unknown headers a
- * warning. The entity columns are optional (absent = every row an Accession without parent).
+ * The columns a delimited MCPD text file must have. A genebank exports the descriptors it records, and
+ * the only value the import cannot do without is the accession number (every other MCPD value may be
+ * empty), so only ACCENUMB is mandatory there; an absent column reads as empty. Germinate's Excel
+ * template has every MCPD column, and a workbook missing one was not made from it: all are required.
  */
-export function readLayout(sheet: Sheet): McpdLayout {
+export const TEXT_MANDATORY_COLUMNS: readonly McpdField[] = ['ACCENUMB'];
+
+/**
+ * Reads the DATA header: duplicated headers and each missing required column are errors, unknown headers
+ * a warning. The entity columns are optional (absent = every row an Accession without parent). `kind`
+ * 'text' (delimited text) requires TEXT_MANDATORY_COLUMNS only, a workbook all MCPD columns.
+ */
+export function readLayout(sheet: Sheet, kind: ParsedFile['kind'] = 'xlsx'): McpdLayout {
   const columns = new Map<McpdField, number>();
   const seen = new Set<string>();
   const issues: ImportIssue[] = [];
@@ -48,7 +57,7 @@ export function readLayout(sheet: Sheet): McpdLayout {
     if (isField(name)) columns.set(name, index);
     else issues.push(issue('GENERIC_UNKNOWN_COLUMN', 1, { sheet: sheet.name, column: name, value: name, message: name, type: 'WARNING' }));
   });
-  for (const name of MCPD_COLUMNS) {
+  for (const name of kind === 'text' ? TEXT_MANDATORY_COLUMNS : MCPD_COLUMNS) {
     if (!columns.has(name)) issues.push(issue('GENERIC_MISSING_COLUMN', -1, { sheet: sheet.name, column: name, message: name }));
   }
   return { columns, issues };

@@ -20,7 +20,7 @@ import { updateRows } from './mcpd-update.js';
 export async function writeMcpd(file: ParsedFile, target: ImportDb, options: ImportOptions): Promise<ImportStats> {
   const db = germplasmDb(target);
   const data = file.sheets.get(DATA_SHEET);
-  const rows = data ? readRecords(data, readLayout(data)).filter((r) => r.values.ACCENUMB !== null).map(prepareRow) : [];
+  const rows = data ? readRecords(data, readLayout(data, file.kind)).filter((r) => r.values.ACCENUMB !== null).map(prepareRow) : [];
   const countries = await loadCountries(db);
   const stored = await loadAccessions(db);
 
