@@ -143,7 +143,9 @@ export function completing(line: string, columns: readonly LineColumn[]): Comple
   const before = line.slice(0, line.length - (open?.[1].length ?? 0));
   const tokens = tokenize(before);
   const list = Array.isArray(tokens) ? tokens : [];
-  const starts = (options: readonly string[]) => options.filter((o) => o.toLowerCase().startsWith(prefix.toLowerCase()));
+  // Shortest first: what was typed is then most of the first choice, so Tab takes the likely one.
+  const starts = (options: readonly string[]) =>
+    options.filter((o) => o.toLowerCase().startsWith(prefix.toLowerCase())).sort((a, b) => a.length - b.length);
   // Find the clause being typed: after the last join that is not a `between`'s "and".
   let at = 0;
   let state: Completing = { kind: 'column', prefix, options: starts(columns.map((c) => c.title)) };

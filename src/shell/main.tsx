@@ -17,6 +17,7 @@ import { loadSettings, readSettings } from './load-settings.js';
 import type { PluginServices, Services, Workspace } from './pane-api.js';
 import { createTableControllers } from '../core/table-controllers.js';
 import { tablePlugin } from '../core/table-plugin.js';
+import { linkPlugin } from './link-plugin.js';
 import { urlOf } from './url-state.js';
 import { roleOfSession } from './session-role.js';
 import type { ShellRuntime } from './shell-context.js';
@@ -198,6 +199,7 @@ async function boot(): Promise<void> {
     }),
     // The shared table's commands serve every domain's table panes.
     tablePlugin,
+    linkPlugin,
     ...clientPlugins,
   ]) {
     try {
