@@ -184,7 +184,7 @@ describe.each(testDialects())('dataset visibility and permissions on %s', (diale
     expect(await visibleDatasetIds(raw, grouped)).toEqual([d.publicId, d.groupId]);
     expect(await allowedDatasetIds(raw, grouped, [d.groupId, d.hiddenId, 9999])).toEqual([d.groupId]);
     expect(await allowedDatasetIds(raw, grouped, [])).toEqual([d.publicId, d.groupId]);
-    const query = new TableQuery(datasetView(), dialect);
+    const query = new TableQuery(datasetView(dialect), dialect);
     expect(() => query.where([])).toThrow(/dataset-scoped/);
     await expect(query.ids(raw, [])).rejects.toThrow(/dataset-scoped/);
     expect((await query.ids(raw, [], null, { user: null })).length).toBe(1);

@@ -1,14 +1,17 @@
 import { sql } from 'kysely';
+import type { DialectName } from '../../server/db/database.js';
+import type { PresentTables } from '../../server/table/optional-tables.js';
 import type { TableView } from '../../server/table/view.js';
+import { datasetRowColumns } from './row-columns.js';
 
 const c = (expression: string, type: TableView['columns'][string]['type']) => ({ sql: sql.raw(expression), type });
 
 /**
- * ViewTableDatasets (views.md §2), the keys this server has data for so far (locations, institutions,
- * counts, licence acceptance and file resources come with their domains), plus datasetStateId. The view is
+ * ViewTableDatasets plus datasetStateId. `present`: the other domains' tables that exist
+ * (DATASET_DATA_TABLES); the keys over absent ones answer as for a dataset without such data. The view is
  * dataset-scoped: the shared engine keeps the caller's visible datasets only.
  */
-export function datasetView(): TableView {
+export function datasetView(dialect: DialectName, present: PresentTables = new Set()): TableView {
   return {
     name: 'datasets',
     from: sql.raw(`datasets d
@@ -40,6 +43,7 @@ export function datasetView(): TableView {
       createdOn: c('d.created_on', 'date'),
       updatedOn: c('d.updated_on', 'date'),
       isExternal: c('d.is_external', 'boolean'),
+      ...datasetRowColumns(dialect, present),
       // How many collaborators the dataset credits (its datasetcollaborators rows).
       collaborators: c('(SELECT COUNT(*) FROM datasetcollaborators dcc WHERE dcc.dataset_id = d.id)', 'integer'),
     },

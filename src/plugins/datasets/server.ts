@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { ServerPlugin } from '../../server/plugin.js';
 import { registerTableRoutes } from '../../server/table/routes.js';
 import { datasetView } from './queries.js';
+import { DATASET_DATA_TABLES } from './row-columns.js';
+import { presentTables } from '../../server/table/optional-tables.js';
 import { datasetOverviewCounts } from './overview.js';
 import { exportJobRoutes } from './export-jobs.js';
 import { collaboratorRoutes } from './collaborators.js';
@@ -10,7 +13,9 @@ import { datasetsMigrations } from './migrations.js';
 const routes: FastifyPluginAsync = async (app) => {
   // Public, but dataset-scoped: each caller gets the datasets they may see (ADMIN all). The licence
   // filter `justUnacceptedLicenses` of Germinate's request comes with licences (a later issue).
-  registerTableRoutes(app, { path: '/dataset/table', view: () => datasetView(), access: 'public', exportPrefix: 'dataset-table' });
+  // The data, collaborator, publication and project tables the row reads, as far as they exist.
+  const present = await presentTables(app.database.db as unknown as Kysely<unknown>, app.database.dialect, DATASET_DATA_TABLES);
+  registerTableRoutes(app, { path: '/dataset/table', view: (dialect) => datasetView(dialect, present), access: 'public', exportPrefix: 'dataset-table' });
   await app.register(exportJobRoutes);
   await app.register(collaboratorRoutes);
 };

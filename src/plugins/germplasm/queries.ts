@@ -1,11 +1,16 @@
 import { sql } from 'kysely';
 import type { DialectName } from '../../server/db/database.js';
+import type { PresentTables } from '../../server/table/optional-tables.js';
 import type { TableView } from '../../server/table/view.js';
+import { germplasmDataColumns } from './data-flags.js';
 
 const c = (expression: string, type: TableView['columns'][string]['type']) => ({ sql: sql.raw(expression), type });
 
-/** ViewTableGermplasm (views.md §1): one row per germinatebase row. */
-export function germplasmView(dialect: DialectName): TableView {
+/**
+ * ViewTableGermplasm: one row per germinatebase row. `present`: the other domains' tables that exist
+ * (GERMPLASM_DATA_TABLES); without them the image and has…Data columns answer as for no such data.
+ */
+export function germplasmView(dialect: DialectName, present: PresentTables = new Set()): TableView {
   // json (not jsonb) on PostgreSQL keeps Germinate's key order id, name, code, type in responses and exports.
   const institutions =
     dialect === 'postgres'
@@ -53,6 +58,7 @@ export function germplasmView(dialect: DialectName): TableView {
       countryCode: c('co.country_code2', 'string'),
       collDate: c('m.colldate', 'string'),
       pdci: c('g.pdci', 'number'),
+      ...germplasmDataColumns(present),
     },
     idColumn: 'germplasmId',
     exportColumns: [
@@ -60,7 +66,8 @@ export function germplasmView(dialect: DialectName): TableView {
       'entityTypeId', 'entityTypeName', 'entityParentId', 'entityParentName', 'entityParentGeneralIdentifier',
       'biologicalStatusId', 'biologicalStatusName', 'synonyms', 'collectorNumber', 'genus', 'species', 'subtaxa',
       'institutions', 'locationId', 'location', 'latitude', 'longitude', 'elevation', 'countryName', 'countryCode',
-      'collDate', 'pdci',
+      'collDate', 'pdci', 'imageCount', 'firstImagePath', 'hasTrialsData', 'hasGenotypicData', 'hasAllelefreqData',
+      'hasPedigreeData',
     ],
   };
 }

@@ -7,6 +7,8 @@ import { checkPaging, registerTableRoutes, restrictedPage } from '../../server/t
 import { MAX_INTEGER, toSnakeCase } from '../../core/table-request.js';
 import { germplasmMigrations } from './migrations.js';
 import { germplasmAttributeView, germplasmInstitutionView, germplasmView, MCPD_KEYS } from './queries.js';
+import { GERMPLASM_DATA_TABLES } from './data-flags.js';
+import { presentTables } from '../../server/table/optional-tables.js';
 import type { GermplasmTables } from './tables.js';
 import { mcpdImporter } from './import/mcpd-importer.js';
 import { registerUnifyRoute } from './unify.js';
@@ -21,7 +23,9 @@ function pathId(text: string): number | null {
 const routes: FastifyPluginAsync = async (app) => {
   const db = app.database.db.withTables<GermplasmTables>();
   const raw = app.database.db as unknown as Kysely<unknown>;
-  const table = registerTableRoutes(app, { path: '/germplasm/table', view: germplasmView, access: 'public', exportPrefix: 'germplasm-table' });
+  // The images, trials, pedigree and genotype tables the row's flags read, as far as they exist.
+  const present = await presentTables(raw, app.database.dialect, GERMPLASM_DATA_TABLES);
+  const table = registerTableRoutes(app, { path: '/germplasm/table', view: (dialect) => germplasmView(dialect, present), access: 'public', exportPrefix: 'germplasm-table' });
   registerTableRoutes(app, { path: '/germplasm/attribute', view: () => germplasmAttributeView(), access: 'public', exportPrefix: 'germplasm-attributes-table' });
   const institutions = new TableQuery(germplasmInstitutionView(), app.database.dialect);
   registerUnifyRoute(app);
@@ -46,7 +50,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const id = pathId(request.params.id);
     if (id === null) return sendError(reply, 404);
     // prevCount 0: one row is wanted, not the count.
-    const page = await table.page(raw, { filter: [{ column: 'germplasmId', comparator: 'equals', values: [id] }], prevCount: 0 }, 1);
+    const page = await table.page(raw, { filter: [{ column: 'germplasmId', comparator: 'equals', values: [id] }], prevCount: 0 }, 1, null, { user: request.user });
     return page.data[0] ?? sendError(reply, 404);
   });
 

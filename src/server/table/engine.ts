@@ -62,6 +62,14 @@ export class TableQuery {
     return this.view.datasetlessPublic ? datasetOrNoneVisibleSql(column, caller.user) : datasetVisibleSql(column, caller.user);
   }
 
+  /** The columns as this caller's query uses them: caller-dependent ones get the caller's expression. */
+  private columnsFor(caller: QueryCaller | undefined): Record<string, ColumnDef> {
+    const columns = this.view.columns;
+    if (!Object.values(columns).some((def) => def.forCaller)) return columns;
+    const user = caller?.user ?? null;
+    return Object.fromEntries(Object.entries(columns).map(([key, def]) => [key, def.forCaller ? { ...def, sql: def.forCaller(user) } : def]));
+  }
+
   /** A request column (camelCase or snake_case) → its whitelisted definition, or undefined. */
   column(name: string): [string, ColumnDef] | undefined {
     return this.bySnake.get(toSnakeCase(name));
@@ -73,12 +81,13 @@ export class TableQuery {
    */
   where(filters: readonly Filter[] | null | undefined, extra?: RawBuilder<unknown> | null, caller?: QueryCaller): RawBuilder<unknown> {
     const visible = this.visibility(caller);
+    const columns = this.columnsFor(caller);
     let combined: RawBuilder<unknown> | null = null;
     let joiner: 'and' | 'or' = 'and';
     for (const filter of filters ?? []) {
       const found = this.column(filter.column);
       if (!found) throw new HttpError(400, 'BAD_REQUEST_UNKNOWN_COLUMN', `Unknown filter column: ${filter.column.slice(0, 64)}`);
-      const condition = filterCondition(found[1], filter.comparator, filter.values, this.dialect);
+      const condition = filterCondition(columns[found[0]], filter.comparator, filter.values, this.dialect);
       if (condition) {
         combined = combined === null ? condition : joiner === 'or' ? sql`(${combined} OR ${condition})` : sql`(${combined} AND ${condition})`;
         joiner = (filter.operator ?? 'and').toLowerCase() === 'or' ? 'or' : 'and';
@@ -90,11 +99,12 @@ export class TableQuery {
     return parts.length === 0 ? sql`1 = 1` : sql.join(parts.map((p) => sql`(${p})`), sql` AND `);
   }
 
-  private selectList(keys: string[]): RawBuilder<unknown> {
-    return sql.join(keys.map((k) => sql`${this.view.columns[k].sql} AS ${sql.ref(k)}`));
+  private selectList(keys: string[], caller: QueryCaller | undefined): RawBuilder<unknown> {
+    const columns = this.columnsFor(caller);
+    return sql.join(keys.map((k) => sql`${columns[k].sql} AS ${sql.ref(k)}`));
   }
 
-  private orderBy(request: PaginatedRequest): RawBuilder<unknown> {
+  private orderBy(request: PaginatedRequest, caller: QueryCaller | undefined): RawBuilder<unknown> {
     const id = this.view.columns[this.view.idColumn].sql;
     if (request.orderBy && request.ascending !== undefined && request.ascending !== null) {
       const found = this.column(request.orderBy);
@@ -102,7 +112,7 @@ export class TableQuery {
       if (found) {
         const direction = request.ascending === 1 ? sql`ASC` : sql`DESC`;
         const nulls = this.dialect === 'postgres' ? (request.ascending === 1 ? sql` NULLS FIRST` : sql` NULLS LAST`) : sql``;
-        return sql`ORDER BY ${sortKey(found[1], this.dialect)} ${direction}${nulls}, ${id} ${direction}`;
+        return sql`ORDER BY ${sortKey(this.columnsFor(caller)[found[0]], this.dialect)} ${direction}${nulls}, ${id} ${direction}`;
       }
     }
     return this.view.defaultDescending ? sql`ORDER BY ${id} DESC` : sql`ORDER BY ${id} ASC`;
@@ -122,7 +132,7 @@ export class TableQuery {
     const page = request.page ?? 0;
     const where = this.where(request.filter, extra, caller);
     const keys = Object.keys(this.view.columns);
-    const rows = sql<Record<string, unknown>>`SELECT ${this.selectList(keys)} FROM ${this.view.from} WHERE ${where} ${this.orderBy(request)} LIMIT ${limit} OFFSET ${limit * page}`;
+    const rows = sql<Record<string, unknown>>`SELECT ${this.selectList(keys, caller)} FROM ${this.view.from} WHERE ${where} ${this.orderBy(request, caller)} LIMIT ${limit} OFFSET ${limit * page}`;
     const wantCount = (request.prevCount ?? -1) === -1;
     const count = wantCount ? sql<{ count: number }>`SELECT COUNT(*) AS count FROM ${this.view.from} WHERE ${where}` : null;
     return { rows, count };
@@ -171,7 +181,7 @@ export class TableQuery {
     const id = this.view.columns[this.view.idColumn].sql;
     const where = this.where(filters, options.extra, options.caller);
     let after = -2147483648;
-    const select = this.selectList([...new Set([this.view.idColumn, ...keys])]);
+    const select = this.selectList([...new Set([this.view.idColumn, ...keys])], options.caller);
     for (;;) {
       const result = await sql<Record<string, unknown>>`SELECT ${select} FROM ${this.view.from} WHERE ${where} AND ${id} > ${after} ORDER BY ${id} LIMIT ${batchSize}`.execute(db);
       if (result.rows.length === 0) return;
@@ -187,7 +197,9 @@ export class TableQuery {
     for (const [key, value] of Object.entries(row)) {
       if (value === null || value === undefined) continue;
       const def = this.view.columns[key];
-      if (def?.type === 'json' && typeof value === 'string') {
+      if (def?.toJson) {
+        out[key] = def.toJson(value);
+      } else if (def?.type === 'json' && typeof value === 'string') {
         try {
           out[key] = JSON.parse(value);
         } catch {

@@ -1,5 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import type { DialectName } from '../db/database.js';
+import type { SessionUser } from '../auth/tokens.js';
 
 /**
  * How a column's values are compared and returned: integers and numbers are coerced from the request's
@@ -11,6 +12,13 @@ export interface ColumnDef {
   /** SQL expression over the view's FROM clause. Never built from request text. */
   sql: RawBuilder<unknown>;
   type: ColumnType;
+  /**
+   * For a value that depends on who asks (e.g. "has trials data" in the datasets the caller may see): the
+   * expression for that caller (null = anonymous), used for its rows, filters and sorting instead of `sql`.
+   */
+  forCaller?: (user: SessionUser | null) => RawBuilder<unknown>;
+  /** The value as the JSON row carries it, when not the plain value (e.g. Germinate's `{ value: n }` counts). */
+  toJson?: (value: unknown) => unknown;
 }
 
 /**
