@@ -69,6 +69,11 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/settings': 'none',
   'GET /api/settings/admin': 'ADMIN',
   'POST /api/settings/admin': 'ADMIN',
+  // Loaded by Germinate's client on every page, before any login (its look: stylesheet, carousel, logos).
+  'GET /api/settings/css': 'none',
+  'GET /api/settings/carousel': 'none',
+  'POST /api/settings/carousel': 'ADMIN',
+  'GET /api/image/src-svg/:name': 'none',
   'GET /api/clientlocale': 'none',
   'GET /api/clientlocale/:locale': 'none',
   'GET /api/stats/overview': 'public',
@@ -98,6 +103,10 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/dataset/:id/collaborator': 'public',
   'POST /api/dataset/table/ids': 'public',
   'POST /api/dataset/table/export': 'public',
+  // Export jobs: listed and removed per caller; the download is a plain link whose uuid is the secret.
+  'POST /api/dataset/export/async': 'public',
+  'DELETE /api/dataset/export/async/:uuid': 'public',
+  'GET /api/dataset/export/async/:uuid/download': 'none',
   'POST /api/mapoverlay/table': 'public',
   'POST /api/mapoverlay/table/ids': 'public',
   'POST /api/mapoverlay/table/export': 'public',
