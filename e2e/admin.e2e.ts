@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/server/auth/passwords.js';
-import { axeViolations, formatViolations, passwordOf, useBrowser, useServer, type E2EServer } from './support/index.js';
+import { axeViolations, formatViolations, passwordOf, storedClientState, useBrowser, useServer, type E2EServer } from './support/index.js';
 
 /**
  * The administrators' panes against the real server: a hidden page reaches other users at once, a
@@ -113,11 +113,12 @@ describe('admin panes', () => {
       .values({ user_id: null, username: 'admin', action: 'e2e.check', target: 'settings', details: JSON.stringify({ pdciEnabled: false }), created_on: now })
       .execute();
     const page = await browser.page();
-    await server.login(page, 'admin');
+    const admin = await server.login(page, 'admin');
     await page.goto(`${server.url}/home`);
     await page.getByLabel('Language').selectOption('de_DE');
     await page.getByText('Willkommen bei Germinate').waitFor(POLL);
-    await page.waitForTimeout(400); // the store writes the locale after a short debounce
+    // The next pages are loaded afresh: they read the locale from storage, where the store writes it after a short debounce.
+    await expect.poll(() => storedClientState(page, admin.id), POLL).toMatchObject({ locale: 'de_DE' });
 
     await page.goto(`${server.url}/admin/germinate-settings`);
     await page.locator('.admin-pane h2', { hasText: 'Germinate-Einstellungen' }).waitFor(POLL);

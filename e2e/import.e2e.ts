@@ -8,7 +8,7 @@ import { germplasmServer } from '../src/plugins/germplasm/server.js';
 import { trialsServer } from '../src/plugins/trials/server.js';
 import { loadDemoData } from '../src/server/demo.js';
 import { geotiff, geotiffZip } from '../tests/import/geotiff-builder.js';
-import { axeViolations, formatViolations, ROOT, useBrowser, useServer, type E2EServer } from './support/index.js';
+import { axeViolations, formatViolations, ROOT, storedClientState, useBrowser, useServer, type E2EServer } from './support/index.js';
 
 /**
  * The data uploader and the sidebar's jobs panel against the real server and its jobs worker: a
@@ -176,7 +176,7 @@ describe('data uploader and import jobs', () => {
 
   it('opens the uploader and the jobs panel from the palette, and renders in German without axe violations', async () => {
     const page = await browser.page();
-    await server.login(page, 'curator');
+    const curator = await server.login(page, 'curator');
     await page.goto(`${server.url}/home`);
     await panel(page).waitFor(POLL);
     // With the sidebar collapsed (Alt+B), the command brings it back and puts focus on the jobs.
@@ -190,7 +190,8 @@ describe('data uploader and import jobs', () => {
 
     await page.getByLabel('Language').selectOption('de_DE');
     await page.getByText('Willkommen bei Germinate').waitFor(POLL);
-    await page.waitForTimeout(400); // the store writes the locale after a short debounce
+    // The store writes the locale after a short debounce: wait for that write before going on.
+    await expect.poll(() => storedClientState(page, curator.id), POLL).toMatchObject({ locale: 'de_DE' });
     await page.keyboard.press('Control+k');
     await page.getByRole('dialog').waitFor(POLL);
     await page.keyboard.type('Daten-Upload öffnen');

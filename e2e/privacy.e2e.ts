@@ -10,8 +10,6 @@ import { axeViolations, formatViolations, passwordOf, ROOT, useBrowser, useServe
 
 const POLL = { timeout: 15_000 };
 const ANON = 'germinate-workspace.state.anonymous';
-/** The store writes after a 250 ms debounce. */
-const WRITE_DELAY_MS = 400;
 
 async function expectNoViolations(page: Page, include?: string): Promise<void> {
   const violations = await axeViolations(page, include ? { include } : {});
@@ -23,6 +21,7 @@ async function openHome(page: Page, server: E2EServer): Promise<void> {
   await page.locator('[data-stat="germplasm"]').filter({ hasText: /\d/ }).waitFor(POLL);
 }
 
+/** The anonymous visitor's stored state; the store writes after a short debounce, so tests poll it. */
 const storedState = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as Record<string, unknown> | null, ANON);
 
 /** Puts an anonymous client state in place before the client boots. */
@@ -56,8 +55,7 @@ describe('privacy (GDPR notice on)', () => {
     await page.keyboard.press('Alt+Shift+KeyD'); // dark mode: not an essential key
     await banner.getByRole('button', { name: 'Decline' }).click();
     await banner.waitFor({ state: 'detached' });
-    await page.waitForTimeout(WRITE_DELAY_MS);
-    expect(Object.keys((await storedState(page)) ?? {}).sort()).toEqual([...KEYS_WITHOUT_CONSENT].sort());
+    await expect.poll(async () => Object.keys((await storedState(page)) ?? {}).sort(), POLL).toEqual([...KEYS_WITHOUT_CONSENT].sort());
     expect((await storedState(page))?.cookiesAccepted).toBe(false);
 
     // After a reload the choice stands (no banner) and what was not allowed is gone.
@@ -93,7 +91,7 @@ describe('privacy (GDPR notice on)', () => {
     await openHome(page, server);
     await page.getByRole('region', { name: 'GDPR Cookie consent' }).getByRole('button', { name: 'Allow cookies' }).click();
     await page.keyboard.press('Alt+Shift+KeyD');
-    await page.waitForTimeout(WRITE_DELAY_MS);
+    await expect.poll(async () => (await storedState(page))?.darkMode, POLL).toBe(true);
     await openHome(page, server);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect((await storedState(page))?.darkMode).toBe(true);
@@ -125,8 +123,7 @@ describe('privacy (GDPR notice on)', () => {
     const page = await browser.page();
     await seedState(page, server, { cookiesAccepted: true });
     await openHome(page, server);
-    await page.waitForTimeout(WRITE_DELAY_MS);
-    expect((await storedState(page))?.changelogVersionNumber).toBe(APP_VERSION);
+    await expect.poll(async () => (await storedState(page))?.changelogVersionNumber, POLL).toBe(APP_VERSION);
     expect(await page.getByRole('dialog', { name: 'Changelog' }).count()).toBe(0);
 
     await seedState(page, server, { cookiesAccepted: true, changelogVersionNumber: '0.0.1' });
@@ -138,7 +135,8 @@ describe('privacy (GDPR notice on)', () => {
     await expectNoViolations(page, 'dialog');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    await page.waitForTimeout(WRITE_DELAY_MS);
+    // The version seen is stored, so the next visit does not show it again.
+    await expect.poll(async () => (await storedState(page))?.changelogVersionNumber, POLL).toBe(APP_VERSION);
     await openHome(page, server);
     expect(await page.getByRole('dialog', { name: 'Changelog' }).count()).toBe(0);
 
@@ -172,9 +170,9 @@ describe('privacy (GDPR notice on)', () => {
     await dialog.getByRole('button', { name: 'Remove colour #00a0f1' }).click();
     await dialog.getByRole('button', { name: 'Update' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.waitForTimeout(WRITE_DELAY_MS);
-    const colours = (await storedState(page))?.customChartColors as string[];
-    expect(colours).toContain('#123456');
+    const storedColours = async () => (await storedState(page))?.customChartColors as string[] | null | undefined;
+    await expect.poll(storedColours, POLL).toContain('#123456');
+    const colours = await storedColours();
     expect(colours).not.toContain('#00a0f1');
 
     await page.getByLabel('Language').selectOption('de_DE');
@@ -184,8 +182,7 @@ describe('privacy (GDPR notice on)', () => {
     await expectNoViolations(page, 'dialog');
     await german.getByRole('button', { name: 'Auf Standard zurücksetzen' }).click();
     await german.waitFor({ state: 'hidden' });
-    await page.waitForTimeout(WRITE_DELAY_MS);
-    expect((await storedState(page))?.customChartColors).toBeNull();
+    await expect.poll(storedColours, POLL).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SESSION_STORAGE_KEY } from '../src/core/session.js';
 import { axeViolations, formatViolations, ROOT, useBrowser } from './support/index.js';
@@ -27,15 +27,19 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Waits (outside a test, so without expect.poll) until `target` answers `status`. */
-async function waitForStatus(target: string, status: number, alive: () => void): Promise<void> {
-  const deadline = Date.now() + POLL.timeout;
-  for (;;) {
-    alive();
-    if ((await fetch(target).then((r) => r.status, () => 0)) === status) return;
-    if (Date.now() > deadline) throw new Error(`${target} did not answer ${status} within ${POLL.timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * Waits (outside a test, so vi.waitFor rather than expect.poll) until `target` answers `status`, or fails
+ * as soon as `stopped` rejects (the server process exited).
+ */
+async function waitForStatus(target: string, status: number, stopped: Promise<never>): Promise<void> {
+  const answered = vi.waitFor(
+    async () => {
+      const actual = await fetch(target).then((r) => r.status, () => 0);
+      if (actual !== status) throw new Error(`${target} answered ${actual || 'nothing'}, not ${status}, within ${POLL.timeout} ms`);
+    },
+    { timeout: POLL.timeout, interval: 100 },
+  );
+  await Promise.race([answered, stopped]);
 }
 
 async function expectAxeClean(page: Page): Promise<void> {
@@ -62,9 +66,12 @@ describe('first-run setup (npm start -- --setup)', () => {
     child = spawn(process.execPath, [SERVER, '--setup'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitForStatus(`${url}/api/settings`, 503, () => {
-      if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode}):\n${output}`);
+    const stopped = new Promise<never>((_resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`the server stopped (${code}):\n${output}`)));
     });
+    // Only this wait listens for the exit; the normal stop in afterAll must not become an unhandled rejection.
+    stopped.catch(() => undefined);
+    await waitForStatus(`${url}/api/settings`, 503, stopped);
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, formatViolations, useBrowser, useServer, type E2EServer } from './support/index.js';
+import { axeViolations, formatViolations, storedClientState, useBrowser, useServer, type E2EServer } from './support/index.js';
 
 /** The germplasm unifier, the first curator-only pane: refused to others, a real merge for curators. */
 
@@ -39,14 +39,15 @@ describe('germplasm unifier pane', () => {
 
   it('lets a curator merge two marked germplasm: the table loses one row', async () => {
     const page = await browser.page();
-    await server.login(page, 'curator');
+    const curator = await server.login(page, 'curator');
     const before = await openTable(page, server);
     await page.keyboard.press('x');
     await page.keyboard.press('j');
     await page.keyboard.press('x');
     await page.getByText('2 marked').first().waitFor();
-    // Client state is written after a short debounce.
-    await page.waitForTimeout(600);
+    // The unifier is loaded afresh and reads the marks from storage, written after a short debounce.
+    const markedGermplasm = async () => ((await storedClientState(page, curator.id))?.markedIds as { germplasm?: unknown[] } | undefined)?.germplasm;
+    await expect.poll(markedGermplasm).toHaveLength(2);
 
     await page.goto(`${server.url}/data/germplasm-unifier`);
     const radios = page.getByRole('radio');

@@ -4,3 +4,4 @@ export { launchBrowser, newPage, closePage, watchOf, waitForNoNetwork, isExterna
 export { axeViolations, formatViolations, type AxeOptions } from './axe.js';
 export { useBrowser, useServer, expectNoPageErrors, type BrowserFixture } from './vitest.js';
 export { clientEntry, type ClientBuild } from './client-build.js';
+export { storedClientState } from './client-state.js';
