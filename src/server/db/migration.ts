@@ -4,7 +4,8 @@ import type { DialectName } from './database.js';
 /**
  * A schema step. Its name is its key in the bookkeeping, so it is unique across core and every plugin and
  * never changes once released (core uses 0xxx, each plugin its own range, e.g. germplasm 1xxx, to keep
- * them apart). Names do not order anything: see migrate().
+ * them apart). Names do not order anything: see migrate(). `up` runs inside migrate()'s transaction, so it
+ * opens none of its own.
  */
 export interface SchemaMigration {
   name: string;
