@@ -76,6 +76,28 @@ describe('shared table panes', () => {
     await expect.poll(() => markedIn(page, 'datasets'), POLL).toBe(0);
   });
 
+  it('runs x as the passport’s own command there, and lists both x bindings in the keyboard help', async () => {
+    const page = await browser.page();
+    await page.goto(`${server.url}/data/germplasm`);
+    await expect.poll(() => cursorRow(page, 'germplasm'), POLL).toBe(1);
+    const before = await markedIn(page, 'germplasm');
+    await page.keyboard.press('Shift+Enter');
+    await expect.poll(() => new URL(page.url()).pathname, POLL).toMatch(/^\/data\/germplasm\/\d+$/);
+    await page.keyboard.press('x');
+    await page.getByText('This germplasm is marked.').waitFor();
+    await expect.poll(() => markedIn(page, 'germplasm'), POLL).toBe(before + 1);
+    await page.keyboard.press('x');
+    await expect.poll(() => markedIn(page, 'germplasm'), POLL).toBe(before);
+
+    await page.goto(`${server.url}/help/keyboard`);
+    const help = page.getByRole('region', { name: 'Keyboard help' });
+    for (const id of ['table:toggle-mark', 'germplasm:toggle-mark-shown']) {
+      const row = help.getByRole('row').filter({ has: page.getByText(id, { exact: true }) });
+      await row.waitFor();
+      expect(await row.locator('kbd').allTextContents()).toEqual(['X']);
+    }
+  });
+
   it('lists the demo datasets in the datasets table', async () => {
     const page = await browser.page();
     const demo = await post<{ data: { datasetName: string }[]; count: number }>(server, 'dataset/table', { page: 0, limit: 100 });

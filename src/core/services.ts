@@ -23,6 +23,8 @@ export interface Workspace {
   close(key?: string): void;
   focus(key: string): void;
   focusedKey(): string;
+  /** The pane open under a key (default: the focused one), for commands that act on what a pane shows. */
+  instance(key?: string): PaneInstance | undefined;
   /** The address of the whole workspace (every tile and its state), absolute, for sharing. */
   link(): string;
 }

@@ -69,3 +69,12 @@ describe('the shared table commands', () => {
     expect(keymap.candidates().j).toEqual(['table:next-row']);
   });
 });
+
+describe('the shared table’s texts', () => {
+  it('has English and German titles for every command', async () => {
+    const en_GB = (await import('../../locales/en_GB.json')).default as Record<string, string>;
+    const de_DE = (await import('../../locales/de_DE.json')).default as Record<string, string>;
+    const keys = [...TABLE_COMMANDS.map((command) => command.titleKey), 'shell.plugin.table'];
+    expect(keys.filter((key) => !(key in en_GB) || !(key in de_DE))).toEqual([]);
+  });
+});

@@ -120,6 +120,10 @@ async function boot(): Promise<void> {
     close: (key) => shell.close(key),
     focus: (key) => shell.focus(key),
     focusedKey: () => shell.get().layout.focused,
+    instance: (key) => {
+      const { layout } = shell.get();
+      return layout.panes[key ?? layout.focused];
+    },
     link: () => new URL(urlOf(shell.get().layout, (id) => registry.paneType(id)), window.location.href).href,
   };
   const refreshSettings = async () => {

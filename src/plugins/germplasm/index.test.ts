@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient, TableRequest } from '../../core/api-client.js';
 import type { CommandContext, ContextKeys } from '../../core/contracts.js';
 import { createRegistry } from '../../core/registry.js';
+import { bindingsOf, createKeymap } from '../../core/keys.js';
 import { stubServices } from '../../core/services.test-support.js';
+import { tablePlugin } from '../../core/table-plugin.js';
 import germplasmPlugin, { PANE } from './index.js';
 
 const keys = (focusedPane: string | null): ContextKeys => ({ authMode: 'SELECTIVE', role: null, focusedPane, selectionCount: 0 });
@@ -29,7 +31,34 @@ describe('germplasm client plugin', () => {
     const panes = germplasmPlugin.contributes.panes ?? [];
     expect(panes.filter((p) => p.kind === 'table').map((p) => p.id)).toEqual([PANE.table, PANE.marked, PANE.list]);
     const ids = (germplasmPlugin.contributes.commands ?? []).map((c) => c.id);
-    expect(ids.filter((id) => /next-row|toggle-mark|open-passport/.test(id))).toEqual([]);
+    expect(ids.filter((id) => /next-row|toggle-mark$|open-passport/.test(id))).toEqual([]);
+  });
+
+  it('binds x in a passport to marking the germplasm shown, beside the tables’ x, without a conflict', () => {
+    const reported: unknown[] = [];
+    const keymap = createKeymap({
+      platform: 'other',
+      onConflict: (conflict) => reported.push(conflict),
+      panes: () => (germplasmPlugin.contributes.panes ?? []).map((p) => ({ type: p.id, kind: p.kind ?? null })),
+    });
+    keymap.add(...bindingsOf(tablePlugin.contributes.commands ?? [], 'plugin', 'table'));
+    keymap.add(...bindingsOf(germplasmPlugin.contributes.commands ?? [], 'plugin', 'germplasm'));
+    expect(reported).toEqual([]);
+    expect(keymap.candidates().x).toEqual(['table:toggle-mark', 'germplasm:toggle-mark-shown']);
+
+    const toggled: unknown[] = [];
+    const command = (germplasmPlugin.contributes.commands ?? []).find((c) => c.id === 'germplasm:toggle-mark-shown');
+    const context: CommandContext = {
+      ...stubServices({
+        workspace: { instance: () => ({ type: PANE.passport, params: { germplasmId: '12' } }) },
+        store: { toggleMark: (type: string, id: number) => toggled.push([type, id]) !== 0 },
+        toast: () => undefined,
+      }),
+      keys: keys(PANE.passport),
+      source: 'key',
+    };
+    void command?.run(undefined, context);
+    expect(toggled).toEqual([['germplasm', 12]]);
   });
 
   it('offers the merge of marked germplasm to curators and above only', () => {

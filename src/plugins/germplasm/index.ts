@@ -76,6 +76,19 @@ const commands: CommandSpec[] = [
     run: (args, context) => unifyMarked(args, context),
   },
   {
+    // The same x as the tables' toggle-mark: in a passport it marks the germplasm shown.
+    id: 'germplasm:toggle-mark-shown',
+    titleKey: 'germplasm.command.toggleMarkShown',
+    keys: ['x'],
+    when: paneFocused(PANE.passport),
+    run: (_args, context) => {
+      const id = Number(context.workspace.instance()?.params.germplasmId);
+      if (!Number.isSafeInteger(id) || id <= 0) return;
+      const marked = context.store.toggleMark('germplasm', id);
+      context.toast({ titleKey: 'germplasm.pane.passport', messageKey: marked ? 'germplasm.passport.marked' : 'germplasm.passport.unmarked', variant: 'info', autoHideMs: 5000, append: true });
+    },
+  },
+  {
     id: 'germplasm:clear-marked',
     titleKey: 'germplasm.command.clearMarked',
     when: paneFocused(PANE.marked),
