@@ -73,7 +73,7 @@ export default function LoginPane(_props: PaneProps) {
               {problem}
             </p>
           ) : null}
-          <button type="submit" disabled={busy}>
+          <button type="submit" className="ui-button ui-button-primary" disabled={busy}>
             {t('login.submit')}
           </button>
         </fieldset>

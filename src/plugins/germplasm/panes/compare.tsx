@@ -4,6 +4,7 @@ import { germplasmRowsById } from '../rows-by-id.js';
 import { keepEnterOnControls } from '../../../shell/table/control-keys.js';
 import { columnKey, GERMPLASM_COLUMNS, germplasmTitle, type GermplasmRow } from '../columns.js';
 import { compareRows, parseIds } from '../compare.js';
+import { codesOf, mcpdDateText } from '../passport-data.js';
 
 /** Fields compared: every table column except ids and image paths, which always differ or say little. */
 const FIELDS = GERMPLASM_COLUMNS.filter(
@@ -12,7 +13,7 @@ const FIELDS = GERMPLASM_COLUMNS.filter(
 
 /** Two or more germplasm side by side; fields whose values differ are highlighted and announced. */
 export default function ComparePane(props: PaneProps) {
-  const { api, t, workspace } = useServices();
+  const { api, t, translator, workspace } = useServices();
   const ids = useMemo(() => parseIds(props.instance.params.germplasmIds), [props.instance.params.germplasmIds]);
   const [rows, setRows] = useState<GermplasmRow[] | null>(null);
 
@@ -28,14 +29,23 @@ export default function ComparePane(props: PaneProps) {
 
   if (ids.length < 2) return <p>{t('germplasm.compare.needTwo')}</p>;
   if (rows === null) return <p role="status">{t('germplasm.loading')}</p>;
-  const lines = compareRows(FIELDS, rows);
+  // Compared as shown: the biological status as its code and meaning, the collecting date as DD/MM/YYYY.
+  const shown = rows.map((row) => {
+    const status = codesOf('sampstat', row.biologicalStatusId)[0];
+    return {
+      ...row,
+      biologicalStatusName: status?.key ? t('germplasm.code.value', { code: status.code, meaning: t(status.key) }) : row.biologicalStatusName,
+      collDate: mcpdDateText(row.collDate, translator.formatDate),
+    };
+  });
+  const lines = compareRows(FIELDS, shown);
   const differing = lines.filter((l) => l.differs).length;
 
   return (
-    <section className="germplasm-compare" onKeyDown={keepEnterOnControls} aria-labelledby={`${props.paneKey}-title`} style={{ overflow: 'auto', height: '100%', padding: 8 }}>
+    <section className="germplasm-compare ui-pane" onKeyDown={keepEnterOnControls} aria-labelledby={`${props.paneKey}-title`}>
       <h2 id={`${props.paneKey}-title`}>{t('germplasm.pane.compare')}</h2>
       <p>{t('germplasm.compare.summary', { count: differing })}</p>
-      <table>
+      <table className="ui-table">
         <thead>
           <tr>
             <th scope="col">{t('germplasm.compare.field')}</th>
@@ -53,14 +63,14 @@ export default function ComparePane(props: PaneProps) {
         </thead>
         <tbody>
           {lines.map((line) => (
-            <tr key={line.field} data-differs={line.differs} style={line.differs ? { background: '#fff3bf' } : undefined}>
+            <tr key={line.field} data-differs={line.differs} className={line.differs ? 'ui-row-differs' : undefined}>
               <th scope="row">
                 {t(columnKey(line.field))}
                 {line.differs ? (
                   <>
                     {' '}
                     <span aria-hidden="true">≠</span>
-                    <span className="visually-hidden" style={HIDDEN}>
+                    <span className="visually-hidden">
                       {` (${t('germplasm.compare.differs')})`}
                     </span>
                   </>
@@ -76,13 +86,3 @@ export default function ComparePane(props: PaneProps) {
     </section>
   );
 }
-
-// Visually hidden but read by screen readers (the usual clip pattern).
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -6,7 +6,8 @@ import { Comments } from '../../../shell/widgets/Comments.js';
 import { keepEnterOnControls } from '../../../shell/table/control-keys.js';
 import { germplasmTitle, type GermplasmRow } from '../columns.js';
 import { displayValue } from '../compare.js';
-import { MCPD_FIELDS, pdciText, resolveFilters } from '../passport-data.js';
+import { Checkbox } from '../../../shell/ui/Field.js';
+import { codesOf, countryCode2, countryName, isCodedField, MCPD_FIELDS, mcpdDateText, pdciText, resolveFilters } from '../passport-data.js';
 
 // maplibre is large: its own chunk, loaded only when a passport has coordinates.
 const MapView = lazy(() => import('../../../shell/widgets/MapView.js').then((m) => ({ default: m.MapView })));
@@ -27,7 +28,7 @@ interface Attribute {
 
 /** The passport of one germplasm (`/data/germplasm/:germplasmId`): client-behaviour §5. */
 export default function PassportPane(props: PaneProps) {
-  const { api, store, t, settings } = useServices();
+  const { api, store, t, settings, translator } = useServices();
   const param = props.instance.params.germplasmId ?? '';
   const [row, setRow] = useState<GermplasmRow | null | undefined>(undefined);
   const [mcpd, setMcpd] = useState<Record<string, unknown> | null>(null);
@@ -72,18 +73,41 @@ export default function PassportPane(props: PaneProps) {
   const title = germplasmTitle(row);
   const isMarked = marked.includes(id);
   const synonyms = Array.isArray(row.synonyms) ? row.synonyms.map(String) : [];
+  const languageTag = translator.intl.locale;
+
+  /** A value as a reader understands it: codes with their meaning, dates as DD/MM/YYYY, countries by name. */
+  const mcpdValue = (field: string, value: unknown) => {
+    if (isCodedField(field)) {
+      return (
+        <>
+          {codesOf(field, value).map(({ code, key }, index) => (
+            <span key={code} className="passport-code">
+              {index > 0 ? '; ' : null}
+              <code className="ui-code">{code}</code> {key ? t(key) : null}
+            </span>
+          ))}
+        </>
+      );
+    }
+    if (field === 'acqdate' || field === 'colldate') return <>{mcpdDateText(value, translator.formatDate)}</>;
+    if (field === 'origcty') {
+      const name = countryName(countryCode2(displayValue(value)), languageTag);
+      return (
+        <>
+          <code className="ui-code">{displayValue(value)}</code> {name}
+        </>
+      );
+    }
+    return <>{displayValue(value)}</>;
+  };
 
   return (
-    <article className="germplasm-passport" onKeyDown={keepEnterOnControls} aria-labelledby={`${props.paneKey}-title`} style={{ overflow: 'auto', height: '100%', padding: 8 }}>
-      <header>
-        <p>{t('germplasm.pane.passport')}</p>
+    <article className="germplasm-passport ui-pane" onKeyDown={keepEnterOnControls} aria-labelledby={`${props.paneKey}-title`}>
+      <header className="ui-pane-header">
         <h2 id={`${props.paneKey}-title`}>
-          {title} {row.entityTypeName ? <small>({displayValue(row.entityTypeName)})</small> : null}
+          {title} {row.entityTypeName ? <span className="ui-badge">{displayValue(row.entityTypeName)}</span> : null}
         </h2>
-        <label>
-          <input type="checkbox" checked={isMarked} onChange={() => store.toggleMark('germplasm', id)} />
-          {t('germplasm.passport.marked')}
-        </label>
+        <Checkbox label={t('germplasm.passport.marked')} checked={isMarked} onChange={() => store.toggleMark('germplasm', id)} />
       </header>
 
       {typeof row.pdci === 'number' ? (
@@ -108,14 +132,16 @@ export default function PassportPane(props: PaneProps) {
       <section aria-labelledby={`${props.paneKey}-mcpd`}>
         <h3 id={`${props.paneKey}-mcpd`}>{t('germplasm.passport.mcpd')}</h3>
         {mcpd ? (
-          <table>
+          <table className="ui-table ui-table-kv">
             <tbody>
               {MCPD_FIELDS.filter((f) => displayValue(mcpd[f]) !== '').map((field) => (
                 <tr key={field}>
                   <th scope="row">
-                    {t(`germplasm.mcpd.${field}`)} <code>{field.toUpperCase()}</code>
+                    {t(`germplasm.mcpd.${field}`)} <code className="ui-code">{field.toUpperCase()}</code>
                   </th>
-                  <td>{displayValue(mcpd[field])}</td>
+                  <td>
+                    {mcpdValue(field, mcpd[field])}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -128,7 +154,7 @@ export default function PassportPane(props: PaneProps) {
       <section aria-labelledby={`${props.paneKey}-inst`}>
         <h3 id={`${props.paneKey}-inst`}>{t('germplasm.passport.institutions')}</h3>
         {institutions.length > 0 ? (
-          <table>
+          <table className="ui-table">
             <thead>
               <tr>
                 <th scope="col">{t('germplasm.institution.name')}</th>
@@ -143,7 +169,7 @@ export default function PassportPane(props: PaneProps) {
                   <td>{i.institutionName}</td>
                   <td>{i.institutionCode}</td>
                   <td>{i.institutionType ? t(`germplasm.institution.type.${i.institutionType}`) : ''}</td>
-                  <td>{i.countryName}</td>
+                  <td>{i.countryName || countryName(countryCode2(i.institutionCode), languageTag) || ''}</td>
                 </tr>
               ))}
             </tbody>
@@ -165,7 +191,7 @@ export default function PassportPane(props: PaneProps) {
       <section aria-labelledby={`${props.paneKey}-attr`}>
         <h3 id={`${props.paneKey}-attr`}>{t('germplasm.passport.attributes')}</h3>
         {attributes.length > 0 ? (
-          <table>
+          <table className="ui-table ui-table-kv">
             <tbody>
               {attributes.map((a) => (
                 <tr key={a.attributeValueId}>
