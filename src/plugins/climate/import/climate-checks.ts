@@ -103,7 +103,7 @@ export function checkData(sheet: Sheet | undefined, context: DataContext): Impor
   const out: ImportIssue[] = [];
   const header = sheet.header;
   if ((header[1] ?? null) !== 'Date') {
-    out.push(issue('GENERIC_MISSING_COLUMN', 1, { sheet: DATA_SHEET, column: 'Date', value: header[1] ?? null, message: "Column 'Date' not found at position 2." }));
+    out.push(issue('GENERIC_MISSING_COLUMN', 1, { sheet: DATA_SHEET, column: 'Date', value: header[1] ?? null, message: 'Date' }));
   }
   const seen = new Set<string>();
   for (let i = 2; i < header.length; i += 1) {
