@@ -27,5 +27,5 @@ export async function alternate(a: () => Promise<unknown>, b: () => Promise<unkn
 }
 
 export function report(name: string, ours: string, baseline: string, ratio: number, goal: string, met: boolean): void {
-  console.log(`${name.padEnd(48)} ours ${ours.padStart(12)}   baseline ${baseline.padStart(12)}   ratio ${ratio.toFixed(2).padStart(6)}   goal ${goal} ${met ? '✓' : '✗'}`);
+  console.log(`${name.padEnd(52)} ours ${ours.padStart(12)}   baseline ${baseline.padStart(12)}   ratio ${ratio.toFixed(2).padStart(6)}   goal ${goal} ${met ? '✓' : '✗'}`);
 }

@@ -102,6 +102,24 @@ describe.each(testDialects())('client assets on %s', (dialect) => {
     expect(decoded(response)).toBe(SCRIPT);
   });
 
+  it('leaves headers only a document acts on, and validators, off hashed scripts and style sheets', async () => {
+    for (const file of ['/assets/main-ABCD2345.js', '/assets/main-EFGH6789.css']) {
+      const response = await raw(`${server.url}${file}`, { 'accept-encoding': 'br' });
+      expect(response.headers['content-security-policy'], file).toBeUndefined();
+      expect(response.headers['x-frame-options'], file).toBeUndefined();
+      expect(response.headers.etag, file).toBeUndefined();
+      expect(response.headers['last-modified'], file).toBeUndefined();
+      expect(response.headers['x-content-type-options'], file).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], file).toBe('same-origin');
+    }
+    // A worker's policy comes from its own script's response: the worker keeps it.
+    const worker = await raw(`${server.url}/assets/maplibre-gl-worker.mjs`, { 'accept-encoding': 'br' });
+    expect(worker.headers['content-security-policy']).toContain("script-src 'self'");
+    const page = await raw(`${server.url}/data/germplasm`);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('sends CSS compressed and immutable, and falls back to gzip where there is no brotli copy', async () => {
     const css = await raw(`${server.url}/assets/main-EFGH6789.css`, { 'accept-encoding': 'br, gzip' });
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');

@@ -18,11 +18,31 @@ export const REVALIDATE = 'no-cache';
 const HASHED = /-[A-Z0-9]{8}\.[^/]*$/;
 
 /** What build.mjs precompresses (text); every response of these varies with Accept-Encoding. */
-const COMPRESSIBLE = /\.(m?js|css|svg|txt|json|map)(\.br|\.gz)?$/;
+const COMPRESSIBLE = /\.(m?js|css|svg|txt|json)(\.br|\.gz)?$/;
 
 export function cacheControlFor(file: string): string {
   return HASHED.test(path.basename(file)) ? IMMUTABLE : REVALIDATE;
 }
+
+/**
+ * Headers that only a document (or a worker, whose script response sets its policy) acts on; a module
+ * script or style sheet loaded by the page ignores them. Over HTTP/1.1 every header is sent uncompressed
+ * with each of the page's 30-odd chunks, so they are left off hashed scripts and style sheets.
+ * Kept: nosniff and Cross-Origin-Resource-Policy (they guard the file itself) and Referrer-Policy
+ * (it governs the requests a style sheet makes).
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+/** A file that is never revalidated needs no validators. */
+const VALIDATORS = ['etag', 'last-modified'];
 
 /**
  * The built client: /assets/* from disk, each in the smallest form the browser accepts (the .br or .gz
@@ -34,23 +54,32 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
   const indexFile = path.join(clientDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
   if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: path.join(clientDir, 'assets'),
-      prefix: '/assets/',
-      // One route for the folder, read per request: files of a rebuild are served without a restart.
-      wildcard: true,
-      index: false,
-      redirect: false,
-      preCompressed: true,
-      // Cache-Control is set per file below; the plugin's own would give every file the same lifetime.
-      cacheControl: false,
-      dotfiles: 'deny',
-      // The compressed copies are representations of their file, not resources of their own.
-      allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
-      setHeaders: (response, file) => {
-        response.setHeader('cache-control', cacheControlFor(file.replace(/\.(br|gz)$/, '')));
-        if (COMPRESSIBLE.test(file)) response.setHeader('vary', 'accept-encoding');
-      },
+    await app.register(async (assets) => {
+      assets.addHook('onSend', async (request, reply, payload) => {
+        if (reply.getHeader('cache-control') === IMMUTABLE && /\.(js|css)$/.test(request.url.split('?')[0])) {
+          for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+          for (const name of VALIDATORS) reply.removeHeader(name);
+        }
+        return payload;
+      });
+      await assets.register(fastifyStatic, {
+        root: path.join(clientDir, 'assets'),
+        prefix: '/assets/',
+        // One route for the folder, read per request: files of a rebuild are served without a restart.
+        wildcard: true,
+        index: false,
+        redirect: false,
+        preCompressed: true,
+        // Cache-Control is set per file below; the plugin's own would give every file the same lifetime.
+        cacheControl: false,
+        dotfiles: 'deny',
+        // The compressed copies are representations of their file, not resources of their own.
+        allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
+        setHeaders: (response, file) => {
+          response.setHeader('cache-control', cacheControlFor(file.replace(/\.(br|gz)$/, '')));
+          if (COMPRESSIBLE.test(file)) response.setHeader('vary', 'accept-encoding');
+        },
+      });
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
