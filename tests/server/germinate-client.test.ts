@@ -168,6 +168,19 @@ describe.each(testDialects())('Germinate’s client on %s', (dialect) => {
     expect((await server.api('GET', `dataset/export/async/${mine}/download`)).status).toBe(404);
   });
 
+  it('answers exports it cannot write yet as Germinate does when there is nothing to export, else 501', async () => {
+    const start = (path: string, body: unknown, token: string | null = admin) => server.api('POST', `dataset/export/${path}`, { token, body });
+    for (const path of ['genotype', 'allelefreq', 'pedigree-async']) expect((await start(path, { datasetIds: [] })).status, path).toBe(400);
+    expect(await json(await start('genotype', { datasetIds: [ids.publicSet], generateFlatFile: true }))).toEqual([]);
+    expect((await start('allelefreq', { datasetIds: [ids.publicSet] })).status).toBe(404);
+    // A pedigree dataset exists: an export would have something to write, which this server cannot yet.
+    const pedigree = await start('pedigree-async', { datasetIds: [ids.publicSet], includeAttributes: true });
+    expect(pedigree.status).toBe(501);
+    expect(((await pedigree.json()) as Json).reasonPhrase).toBe('NOT_IMPLEMENTED');
+    // A trials dataset (and one the anonymous caller may not see): nothing of this type to export.
+    expect(await json(await start('pedigree-async', { datasetIds: [ids.privateSet] }, null))).toEqual([]);
+  });
+
   it('serves settings/css, settings/carousel and the template SVGs every page loads', async () => {
     expect((await server.api('GET', 'settings/css')).status).toBe(204);
     await server.app.settings.write({ colorPrimary: '#8a2be2' }, new Date());

@@ -7,6 +7,7 @@ import { DATASET_DATA_TABLES } from './row-columns.js';
 import { presentTables } from '../../server/table/optional-tables.js';
 import { datasetOverviewCounts } from './overview.js';
 import { exportJobRoutes } from './export-jobs.js';
+import { exportStartRoutes } from './export-start.js';
 import { collaboratorRoutes } from './collaborators.js';
 import { datasetsMigrations } from './migrations.js';
 
@@ -17,6 +18,7 @@ const routes: FastifyPluginAsync = async (app) => {
   const present = await presentTables(app.database.db as unknown as Kysely<unknown>, app.database.dialect, DATASET_DATA_TABLES);
   registerTableRoutes(app, { path: '/dataset/table', view: (dialect) => datasetView(dialect, present), access: 'public', exportPrefix: 'dataset-table' });
   await app.register(exportJobRoutes);
+  await app.register(exportStartRoutes);
   await app.register(collaboratorRoutes);
 };
 
