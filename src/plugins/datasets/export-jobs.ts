@@ -88,7 +88,7 @@ export const exportJobRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { uuid: string } }>('/dataset/export/async/:uuid', { config: { access: 'public' } }, async (request, reply) => {
     const job = await exportJob(app, request.params.uuid);
     if (!job) return sendError(reply, 404, 'NOT_FOUND_ID', 'No such export job.');
-    if (request.user && job.user_id !== request.user.id) return sendError(reply, 403, 'FORBIDDEN_ACCESS_TO_OTHER_USER', 'This is not your job.');
+    if (request.user && job.user_id !== request.user.id) return sendError(reply, 403, 'FORBIDDEN_INSUFFICIENT_PERMISSIONS', 'This is not your job.');
     const status = await cancelAndHide(db, job.id, app.clock.now());
     if (status === 'cancelled') await app.jobs?.cancel(job.id);
     fs.rmSync(jobFolder(app.config.dataDir, job.uuid), { recursive: true, force: true });

@@ -54,7 +54,7 @@ export const templateSvgRoutes: FastifyPluginAsync = async (app) => {
     const { name } = request.params;
     const folder = path.resolve(app.config.dataDir, 'images', 'template');
     const file = path.resolve(folder, name);
-    if (path.dirname(file) !== folder) return sendError(reply, 403, 'FORBIDDEN_ACCESS', 'The name leaves the template images.');
+    if (path.dirname(file) !== folder) return sendError(reply, 403);
     try {
       const content = await fs.readFile(file);
       return reply.type(SVG_TYPE).header('content-security-policy', SVG_POLICY).send(content);
