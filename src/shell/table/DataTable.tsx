@@ -47,10 +47,16 @@ export interface DataTableProps<R> {
 }
 
 const MARK_WIDTH = 44;
+// The grid's default header and row heights, and room for a horizontal scrollbar.
+const HEADER_HEIGHT = 36;
+const ROW_HEIGHT = 34;
+const SCROLLBAR = 16;
+const MIN_HEIGHT = 240;
 
 export function DataTable<R>(props: DataTableProps<R>) {
   const { columns, rows, cellText, cursor, isMarked, sort } = props;
   const markable = props.markable !== false;
+  const gridHeight = HEADER_HEIGHT + Math.max(1, rows.length) * ROW_HEIGHT + SCROLLBAR;
   // The mark column, when there is one, is the grid's first: data columns start after it.
   const first = markable ? 1 : 0;
   const theme = gridTheme(useDarkTheme());
@@ -89,7 +95,13 @@ export function DataTable<R>(props: DataTableProps<R>) {
   );
 
   return (
-    <div className="table-grid" role="region" aria-label={props.label} style={{ flex: 1, minHeight: 240, position: 'relative' }}>
+    <div
+      className="table-grid"
+      role="region"
+      aria-label={props.label}
+      // As tall as its rows (no empty band under a short page), shrinking to the pane with a scrollbar.
+      style={{ flex: '0 1 auto', height: gridHeight, minHeight: Math.min(gridHeight, MIN_HEIGHT), position: 'relative' }}
+    >
       {/* The grid measures its box; an absolutely placed box has a definite size inside a flex column. */}
       <div style={{ position: 'absolute', inset: 0 }}>
       <DataEditor

@@ -25,7 +25,7 @@ export function useDarkTheme(): boolean {
 const DARK: Partial<Theme> = {
   accentColor: '#7aa7ff',
   accentFg: '#0d1117',
-  accentLight: 'rgba(122, 167, 255, 0.22)',
+  accentLight: 'rgba(122, 167, 255, 0.32)',
   textDark: '#e6e8eb',
   textMedium: '#b8bec6',
   textLight: '#9aa2ad',
