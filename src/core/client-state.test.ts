@@ -127,10 +127,10 @@ describe('per-user persistence', () => {
     store.switchUser(1);
     state.darkMode = true;
     store.switchUser(2);
-    expect(state.darkMode).toBe(false);
+    expect(state.darkMode).toBeNull();
     store.flush();
     expect(stored(user(1)).darkMode).toBe(true);
-    expect(stored(user(2)).darkMode).toBe(false);
+    expect(stored(user(2)).darkMode).toBeNull();
   });
 });
 
@@ -329,7 +329,7 @@ describe('damaged storage', () => {
     const { state } = setup({}, { [ANON]: JSON.stringify(stored) });
     expect(state.locale).toBe('de_DE');
     expect(state.tablePerPage).toBe(100);
-    expect(state.darkMode).toBe(false);
+    expect(state.darkMode).toBeNull();
     expect(state.originalTarget).toBe('/data/germplasm/1');
     expect(state.cookiesAccepted).toBe(false);
   });
@@ -356,6 +356,6 @@ describe('damaged storage', () => {
     store.state.darkMode = true;
     expect(() => store.flush()).not.toThrow();
     expect(() => store.switchUser(4)).not.toThrow();
-    expect(store.state.darkMode).toBe(false);
+    expect(store.state.darkMode).toBeNull();
   });
 });
