@@ -2,8 +2,8 @@ import { defaultCellText, type TableColumn, type TableDeclaration } from '../../
 
 /**
  * The datasets table: ViewTableDatasets rows (`dataset/table`), the dataset columns of the spec under
- * Germinate's names. Keys that help machines more than readers, and those the server does not send yet,
- * start hidden.
+ * Germinate's names. Keys that help machines more than readers (ids, file names, counts of links) start
+ * hidden.
  */
 export type DatasetRow = { datasetId: number } & Record<string, unknown>;
 
