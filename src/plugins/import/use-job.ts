@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
+import useSWR from 'swr';
 import type { ApiClient } from '../../core/api-client.js';
 import { JOBS_CHANGED_EVENT } from './events.js';
 import { isActive, readJobs, type ImportJob } from './jobs.js';
@@ -14,22 +15,27 @@ export interface JobState {
   refresh(): void;
 }
 
+/** A failed poll is retried by the next one; no toast every second. */
+const QUIET = [{ codes: [], callback: () => undefined }];
+
 /**
- * Follows one job through `POST import/template`: at once, then every second while it waits or runs.
- * A logged-in caller gets all of their jobs; the one asked for is picked out by uuid.
+ * Follows one job through `POST import/template`, read with swr: at once, then every second while it
+ * waits or runs, and again when the jobs panel says it changed something. A logged-in caller gets all
+ * of their jobs; the one asked for is picked out by uuid.
  */
 export function useJob(api: ApiClient, uuid: string | null): JobState {
-  const [job, setJob] = useState<ImportJob | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [tick, setTick] = useState(0);
-  const refresh = useCallback(() => setTick((n) => n + 1), []);
-  const latest = useRef<string | null>(uuid);
-  latest.current = uuid;
-
-  useEffect(() => {
-    setJob(null);
-    setMissing(false);
-  }, [uuid]);
+  const { data, mutate } = useSWR(
+    uuid ? ['import:job', uuid] : null,
+    async ([, wanted]: readonly [string, string]) =>
+      readJobs(await api.post<unknown>('import/template', { body: { uuids: [wanted] }, handlers: QUIET })).find((item) => item.uuid === wanted) ?? null,
+    {
+      refreshInterval: (latest) => (latest && isActive(latest) ? JOB_POLL_MS : 0),
+      errorRetryInterval: JOB_POLL_MS * 3,
+      // A job changes by the second: never answer from a cached copy.
+      dedupingInterval: 0,
+    },
+  );
+  const refresh = useCallback(() => void mutate(), [mutate]);
 
   // The jobs panel can start the import or remove the job; it says so with this event.
   useEffect(() => {
@@ -37,33 +43,5 @@ export function useJob(api: ApiClient, uuid: string | null): JobState {
     return () => window.removeEventListener(JOBS_CHANGED_EVENT, refresh);
   }, [refresh]);
 
-  useEffect(() => {
-    if (!uuid) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
-      try {
-        const answer = await api.post<unknown>('import/template', {
-          body: { uuids: [uuid] },
-          signal: controller.signal,
-          // A failed poll is retried by the next one; no toast every second.
-          handlers: [{ codes: [], callback: () => undefined }],
-        });
-        if (controller.signal.aborted || latest.current !== uuid) return;
-        const found = readJobs(answer).find((item) => item.uuid === uuid) ?? null;
-        setJob(found);
-        setMissing(found === null);
-        if (found && isActive(found)) timer = setTimeout(() => void ask(), JOB_POLL_MS);
-      } catch {
-        if (!controller.signal.aborted) timer = setTimeout(() => void ask(), JOB_POLL_MS * 3);
-      }
-    };
-    void ask();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [api, uuid, tick]);
-
-  return { job, missing, refresh };
+  return { job: data ?? null, missing: data === null, refresh };
 }

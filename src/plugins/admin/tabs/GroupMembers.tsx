@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import useSWR from 'swr';
 import { useServices } from '../../../shell/pane-api.js';
 import type { UserRow } from '../types.js';
 import { AddPicker } from '../widgets/AddPicker.js';
@@ -10,29 +10,17 @@ export function GroupMembers(props: { groupId: number; onChanged(): void }) {
   const services = useServices();
   const { api, t } = services;
   const { groupId } = props;
-  const [reload, setReload] = useState(0);
-  const [users, setUsers] = useState<UserRow[]>([]);
-  const [members, setMembers] = useState<UserRow[] | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    setMembers(null);
-    Promise.all([api.get<UserRow[]>('user', { signal }), api.get<UserRow[]>(`usergroup/${groupId}/user`, { signal })])
-      .then(([all, current]) => {
-        setUsers(all);
-        setMembers(current);
-      })
-      .catch(shown);
-    return () => controller.abort();
-  }, [api, groupId, reload]);
+  // Read through swr (the api client has shown any error); a change revalidates the members.
+  const users = useSWR('admin:user', () => api.get<UserRow[]>('user'), { onError: shown }).data ?? [];
+  const { data: current, mutate } = useSWR(['admin:group-members', groupId], () => api.get<UserRow[]>(`usergroup/${groupId}/user`), { onError: shown });
+  const members = current ?? null;
 
   const change = (userIds: number[], addOperation: boolean) =>
     api
       .patch<boolean>(`usergroup/${groupId}/user`, { body: { userGroupId: groupId, userIds, addOperation } })
       .then(() => {
         done(services, addOperation ? 'admin.group.memberAdded' : 'admin.group.memberRemoved');
-        setReload((n) => n + 1);
+        void mutate();
         // The group list shows member counts.
         props.onChanged();
       })

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import useSWR from 'swr';
 import { useServices } from '../../../shell/pane-api.js';
 import { USER_TYPES, type UserRow } from '../types.js';
 import { done, roleText, shown, userLabel } from '../widgets/format.js';
@@ -11,25 +12,16 @@ import { PagedTable, type Column } from '../widgets/PagedTable.js';
 export function Users() {
   const services = useServices();
   const { api, t, translator, session } = services;
-  const [reload, setReload] = useState(0);
-  const [users, setUsers] = useState<UserRow[] | null>(null);
+  // Read through swr (the api client has shown any error); a change revalidates it.
+  const { data: users, mutate } = useSWR('admin:user', () => api.get<UserRow[]>('user'), { onError: shown });
   const me = session.current()?.userId ?? null;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get<UserRow[]>('user', { signal: controller.signal })
-      .then(setUsers)
-      .catch(shown);
-    return () => controller.abort();
-  }, [api, reload]);
 
   const setRole = (row: UserRow, userType: string) =>
     api
       .patch<boolean>(`user/${row.id}`, { body: { userType } })
       .then(() => {
         done(services, 'admin.user.roleChanged', { name: userLabel(row), role: roleText(t, userType) });
-        setReload((n) => n + 1);
+        void mutate();
       })
       .catch(shown);
 
@@ -51,7 +43,7 @@ export function Users() {
     },
   ];
 
-  if (users === null) return <p role="status">{t('admin.loading')}</p>;
+  if (users === undefined) return <p role="status">{t('admin.loading')}</p>;
   return <PagedTable<UserRow> caption={t('admin.user.caption')} columns={columns} rowKey={(row) => row.id} rows={users} initialSort={{ orderBy: 'username', ascending: true }} emptyText={t('admin.user.none')} />;
 }
 
