@@ -108,7 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 }
 
 /**
- * Setup mode (SPEC §4): asked for with `--setup`, and only while nothing chose a database yet (no
+ * Setup mode (unavailable once configured): asked for with `--setup`, and only while nothing chose a database yet (no
  * DATABASE_URL, no config.json). Without the flag an unconfigured server runs the embedded SQLite.
  */
 export function setupRequested(argv: readonly string[], config: ServerConfig): boolean {

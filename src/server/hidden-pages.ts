@@ -1,7 +1,7 @@
 import type { Database } from './db/database.js';
 import type { ServerPlugin } from './plugin.js';
 
-/** OverviewStats keys (endpoints.md §Z.4); every one is present, 0 until a domain counts it. */
+/** The keys of Germinate's OverviewStats (`GET stats/overview`); every one is present, 0 until a domain counts it. */
 export const OVERVIEW_KEYS = [
   'germplasm', 'markers', 'maps', 'traits', 'climates', 'locations', 'datasets', 'datasetsGenotype', 'datasetsTrials',
   'datasetsAllelefreq', 'datasetsClimate', 'datasetsPedigree', 'experiments', 'groups', 'images', 'fileresources',
@@ -18,7 +18,7 @@ export async function overviewCounts(database: Database, plugins: readonly Serve
 }
 
 /**
- * The pages hidden when their data is empty (api/README.md §8.4), by the overview count that decides.
+ * The pages auto-discovery hides when their data is empty, by the overview count that decides.
  * Values are route (page) names, as in the hiddenPages setting.
  */
 const PAGES_WITHOUT_DATA: readonly [string, readonly string[]][] = [

@@ -35,7 +35,7 @@ async function serve(config: ServerConfig): Promise<void> {
   banner(config, running);
 }
 
-/** `--setup` with nothing configured: the wizard, then the normal app on the same port (SPEC §4). */
+/** `--setup` with nothing configured: the wizard, then the normal app on the same port. */
 async function serveSetup(config: ServerConfig): Promise<void> {
   let normalConfig = config;
   const setup = await startSetupServer({

@@ -38,7 +38,7 @@ export interface AdminSettings {
   usageLoggerUrl: string | null;
 }
 
-/** The tables of HiddenColumns (api/README.md §8.3). */
+/** The tables of Germinate's HiddenColumns setting: per table, the column keys hidden by default. */
 export const HIDDEN_COLUMN_TABLES = [
   'germplasm', 'germplasmAttributes', 'images', 'climates', 'climateData', 'comments', 'fileresources', 'maps',
   'markers', 'mapDefinitions', 'datasets', 'datasetAttributes', 'experiments', 'entities', 'groups', 'institutions',
@@ -151,7 +151,7 @@ export const COMPANION_TOOLS = {
   fieldhubUrl: 'https://ics.hutton.ac.uk/fieldhub/',
 } as const;
 
-/** The public ClientConfiguration of `GET settings` (api/README.md §8.1); unset strings are omitted. */
+/** The public ClientConfiguration of `GET settings` (public); unset strings are omitted. */
 export type ClientConfiguration = Record<string, unknown>;
 
 export class SettingsStore {
@@ -210,7 +210,7 @@ export class SettingsStore {
 
   async clientConfiguration(): Promise<ClientConfiguration> {
     const s = await this.read();
-    // The public list is the configured pages plus, when asked for, those without data (api/README.md §8.1);
+    // The public list is the configured pages plus, when asked for, those without data (docs/germinate-api.md, Settings);
     // settings/admin keeps only the configured ones, so the form does not save the discovered ones.
     const hiddenPages = s.hiddenPagesAutodiscover ? [...new Set([...s.hiddenPages, ...(await this.discoverHiddenPages())])] : s.hiddenPages;
     const config: ClientConfiguration = {

@@ -6,7 +6,7 @@ import type { SessionUser } from '../auth/tokens.js';
 export const PUBLIC_DATASET_STATE = 1;
 
 /**
- * Which datasets a caller sees (api/README.md §2.6 point 1), as a condition on a SQL expression holding a
+ * Which datasets a caller sees (docs/germinate-api.md, Dataset access), as a condition on a SQL expression holding a
  * dataset id: administrators see every dataset; everyone else public datasets plus those with a
  * datasetpermissions row naming them directly or naming one of their user groups; anonymous callers
  * public datasets only. The user id travels as a bound parameter.
@@ -40,7 +40,7 @@ export async function visibleDatasetIds(db: Kysely<unknown>, user: SessionUser |
 }
 
 /**
- * The licence gate (api/README.md §2.6 point 2) — a seam, NOT implemented yet: licences come with a later
+ * The licence gate — a seam, NOT implemented yet: licences come with a later
  * issue. It will keep the datasets without a licence or whose licence the caller accepted (a licenselogs row
  * for logged-in callers; the `accepted-licenses` cookie for anonymous callers and in NONE mode), which is
  * why it already takes the caller and the accepted-licence ids from the cookie. Today it keeps them all.
@@ -55,7 +55,7 @@ export async function licensedDatasetIds(
 }
 
 /**
- * The datasets a data call may read (api/README.md §2.6 point 3): the requested ids that the caller sees
+ * The datasets a data call may read: the requested ids that the caller sees
  * (and, once licences exist, whose licence was accepted); an absent or empty request means every such
  * dataset. Ids the caller may not see are dropped silently, as in Germinate.
  */

@@ -10,7 +10,7 @@ export function pathId(value: string, reason?: string): number {
 }
 
 /**
- * ViewUserDetails + role (endpoints.md §15/§20), the shape of `GET user`, for the users whose id matches a
+ * Germinate's ViewUserDetails plus the role, the shape of `GET user`, for the users whose id matches a
  * condition on `u.id` (e.g. the members of a group). Never a password.
  */
 export async function userDetails(db: Kysely<CoreTables>, userIdCondition: RawBuilder<unknown>) {

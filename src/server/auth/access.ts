@@ -16,12 +16,12 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The one place where authMode and each route's minimum role are enforced (api/README.md §2.4–2.5):
+ * The one place where authMode and each route's minimum role are enforced (docs/germinate-api.md, Authentication):
  * - NONE: everyone is anonymous; role routes answer 403.
  * - SELECTIVE: anonymous callers may use public routes; a token, when sent, must be valid (else 401);
  *   role routes need a token (401 without, 403 when the role is too low).
  * - FULL: every protected route needs a valid token (401), then the role check (403).
- * Image routes take the image token from the query instead (api/README.md §2): under FULL a live one is
+ * Image routes take the image token from the query instead: under FULL a live one is
  * required (403, as Germinate answers); otherwise a live one identifies the caller and any other is ignored.
  */
 export function installAccessHook(app: FastifyInstance): void {

@@ -26,7 +26,7 @@ export interface DatabaseIdentity {
 
 export const GATEKEEPER_TIMEOUT_MS = 20_000;
 
-/** Reason phrases Gatekeeper uses and our client knows (api/README.md §7); others pass as plain text. */
+/** Reason phrases Gatekeeper uses and our client knows (sent in the HTTP status line); others pass as plain text. */
 const KNOWN_REASONS = new Set([
   'BAD_REQUEST_MISSING_FIELDS', 'CONFLICT_USER_ALREADY_HAS_ACCESS', 'CONFLICT_USER_ALREADY_REQUESTED_ACCESS',
   'CONFLICT_USERNAME_EMAIL_ALREADY_IN_USE', 'FORBIDDEN_ACCESS_TO_OTHER_USER', 'FORBIDDEN_INSUFFICIENT_PERMISSIONS',

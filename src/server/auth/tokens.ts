@@ -43,7 +43,7 @@ export interface SessionUser {
 /**
  * Looks a bearer token up; a token unused for longer than its lifetime, or whose user is suspended, is
  * removed and rejected.
- * A valid token's last use moves to now (the sliding session of SPEC §4).
+ * A valid token's last use moves to now: sessions slide, so only a token unused for its lifetime expires.
  */
 export async function validateToken(db: Kysely<CoreTables>, token: string, now: number): Promise<SessionUser | null> {
   const tokenHash = hashToken(token);

@@ -63,7 +63,7 @@ export const accountMigrations: SchemaMigration[] = [
         dialect,
       ).execute();
 
-      // Datasets and what decides who sees them (api/schema.md §B, api/README.md §2.6).
+      // Datasets and what decides who sees them (docs/germinate-api.md, Dataset access).
       await db.schema
         .createTable('datasettypes')
         .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -138,7 +138,7 @@ export const accountMigrations: SchemaMigration[] = [
         .addColumn('accepted_on', 'text', (c) => c.notNull())
         .execute();
 
-      // User feedback (SPEC §3): the contact email is blanked 30 days after it was read (read_on).
+      // User feedback: the contact email is blanked 30 days after it was read (read_on).
       await withTimestamps(
         withId(db.schema.createTable('userfeedback'), dialect)
           .addColumn('content', 'text', (c) => c.notNull())
@@ -200,7 +200,7 @@ export const accountMigrations: SchemaMigration[] = [
     },
   },
   {
-    // Downloadable files (SPEC §3 "File resource"): import backups, trial shapefiles; linked to datasets.
+    // Downloadable files (file resources): import backups, trial shapefiles; linked to datasets.
     name: '0003-file-resources',
     async up(db, dialect) {
       const t = columnTypes(dialect);

@@ -8,7 +8,7 @@ export const MAX_COMMENT_LENGTH = 5000;
 const c = (expression: string, type: TableView['columns'][string]['type']) => ({ sql: sql.raw(expression), type });
 
 /**
- * ViewTableComments (views.md §18). userName is the author's full name, else the username (Germinate
+ * Germinate's ViewTableComments. userName is the author's full name, else the username (Germinate
  * fills it from Gatekeeper; ours are local accounts); a deleted author's comments keep an empty name.
  */
 export function commentView(): TableView {

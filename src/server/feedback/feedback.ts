@@ -6,7 +6,7 @@ import type { TableView } from '../table/view.js';
 export const FEEDBACK_TYPES: readonly FeedbackType[] = ['question', 'data_error', 'general', 'bug', 'feature_request'];
 export const FEEDBACK_SEVERITIES: readonly FeedbackSeverity[] = ['low', 'medium', 'high'];
 
-/** SPEC §9: feedback is kept until reviewed plus 30 days. */
+/** Feedback is kept until an administrator has read it, plus 30 days. */
 export const FEEDBACK_KEEP_AFTER_READ_MS = 30 * 24 * 3_600_000;
 /** The largest screenshot accepted. */
 export const MAX_SCREENSHOT_BYTES = 5 * 1024 * 1024;
@@ -124,7 +124,7 @@ export async function feedbackImage(db: Kysely<CoreTables>, id: number, small: b
 }
 
 /**
- * SPEC §9: feedback read more than 30 days ago goes, with its contact email, content and screenshot.
+ * Feedback read more than 30 days ago goes, with its contact email, content and screenshot.
  * read_on is ISO text of fixed width, so comparing the text compares the times.
  */
 export async function purgeReadFeedback(db: Kysely<CoreTables>, now: number): Promise<number> {

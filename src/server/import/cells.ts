@@ -1,7 +1,7 @@
 import type { CellText, Sheet } from './importer.js';
 
 /**
- * Germinate's cell rule (import-rules §0.4): no-break spaces become spaces, line breaks become one space,
+ * Germinate's cell rule: no-break spaces become spaces, line breaks become one space,
  * then trim; nothing left means the cell is missing.
  */
 export function cleanCell(text: string): CellText {

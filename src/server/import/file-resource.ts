@@ -6,7 +6,7 @@ import type { ImportOptions, ParsedFile } from './importer.js';
 
 type FilesDb = Kysely<CoreTables>;
 
-/** Germinate's file resource type for upload backups (import-rules §0.5). */
+/** Germinate's file resource type for upload backups (the uploaded file kept for download). */
 export const BACKUP_TYPE = { name: 'Dataset resource', description: 'Automatically created linked backups of uploaded data resources.' };
 export const SHAPEFILE_TYPE = { name: 'Trials Shapefile', description: 'Shapefile associated with trials dataset.' };
 export const GEOTIFF_TYPE = { name: 'Trials GeoTIFF', description: 'GeoTIFF associated with trials dataset.' };
@@ -91,7 +91,7 @@ export async function storeFileResource(
 export const BACKUP_DESCRIPTION = 'Automatic upload backup.';
 
 /**
- * import-rules §0.5: the uploaded file kept as the dataset's resource. Null when the pipeline gave no source
+ * The uploaded file kept as the dataset's resource (docs/import-templates.md, The uploaded file is kept). Null when the pipeline gave no source
  * file or no data directory to keep it in.
  */
 export async function backupFile(db: FilesDb, file: ParsedFile, options: ImportOptions, datasetId: number): Promise<number | null> {

@@ -4,7 +4,7 @@ import type { DialectName } from '../db/database.js';
 
 /**
  * One problem found in an import file. Keeps Germinate's job feedback shape (status, rowIndex, message,
- * type: api/README.md §11.3) and adds where it is (sheet, column), the offending value and a message key
+ * type: Germinate's DataImportJobs) and adds where it is (sheet, column), the offending value and a message key
  * (`importStatus.<STATUS>` in locales/*.json) for our client.
  */
 export interface ImportIssue {

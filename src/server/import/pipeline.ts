@@ -57,7 +57,7 @@ export class UnknownImportTypeError extends Error {
 
 /**
  * Read → check → (unless check-only or rejected) write in one transaction. Germinate writes row by row with
- * no transaction (import-rules §0.1); here a failing write leaves the database as it was.
+ * no transaction; here a failing write leaves the database as it was.
  */
 export async function runImport(
   database: Database,

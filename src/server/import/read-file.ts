@@ -53,7 +53,7 @@ export async function readImportFile(file: string, options: ReadOptions): Promis
     );
   }
 
-  // Every importer may keep the uploaded file (import-rules §0.5: a backup as a file resource).
+  // Every importer may keep the uploaded file (Germinate keeps it as a file resource, a backup curators can download).
   const source = { path: file, name: shownName };
   if (extension === '.xlsx') return { ...(await readWorkbook(file, options.maxBytes)), source };
   // Archives (images, shapefiles) are opened by their importer, which knows what it needs from them.

@@ -202,7 +202,7 @@ function formulaIssue(sheet: string, row: number, column: number, problem: strin
   });
 }
 
-/** Text of one cell value as Germinate's importers would see it (see import-rules §0.4). */
+/** Text of one cell value as Germinate's importers would see it (docs/import-templates.md, Reading cells). */
 export function cellValueText(value: ExcelJS.CellValue | undefined, numFmt: string | undefined, date1904: boolean): CellText {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return cleanCell(value);

@@ -7,7 +7,7 @@ import { issue, type ImportIssue, type ParsedFile } from './importer.js';
 import { readWorkbook } from './read-xlsx.js';
 import { checkDeclaredSizes, readZipDirectory, verifyMembers } from './zip-guard.js';
 
-/** A zip holding a template workbook and the files it lists (images: import-rules §2.7; GeoTIFFs: §2.8). */
+/** A zip holding a template workbook and the files it lists (docs/import-templates.md: images, GeoTIFF overlays). */
 export interface TemplateArchive {
   /** The template, parsed; null when the archive has none at its root. */
   template: ParsedFile | null;

@@ -1,4 +1,4 @@
-/** Cell values shared by the templates (import-rules §0.4; mcpd-codes.md §6 for dates). */
+/** Cell values shared by the templates (docs/import-templates.md, Reading cells). */
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const INTEGER = /^[+-]?\d+$/;

@@ -59,7 +59,7 @@ function optionalInteger(value: string | undefined, name: string): number | null
   return Number(value);
 }
 
-/** ViewTableImportJobs (views.md §27): imported, completed jobs with their statistics. */
+/** Germinate's ViewTableImportJobs: imported, completed jobs with their statistics. */
 function importJobsView(): TableView {
   const c = (expression: string, t: TableView['columns'][string]['type']) => ({ sql: sql.raw(expression), type: t });
   return {

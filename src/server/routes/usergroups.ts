@@ -10,7 +10,7 @@ import type { TableView } from '../table/view.js';
 
 const c = (expression: string, kind: TableView['columns'][string]['type']) => ({ sql: sql.raw(expression), type: kind });
 
-/** ViewTableUsergroups (views.md §10): a group with its member count. */
+/** Germinate's ViewTableUsergroups: a group with its member count. */
 export function usergroupView(): TableView {
   return {
     name: 'usergroups',

@@ -42,7 +42,7 @@ export function accessRequestView(): TableView {
 export const userRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
 
-  // ViewUserDetails + the role (endpoints.md §15): every account of this server, never a password.
+  // Germinate's ViewUserDetails + the role: every account of this server, never a password.
   app.get('/user', { config: { access: 'ADMIN' } }, async () => userDetails(db, sql`1 = 1`));
 
   app.patch<{ Params: { userId: string } }>('/user/:userId', { config: { access: 'ADMIN' } }, async (request) => {

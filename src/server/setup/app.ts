@@ -25,7 +25,7 @@ export interface SetupAppOptions {
 }
 
 /**
- * The server before anything is configured (SPEC §4): no database yet, so only the wizard's calls, the
+ * The server before anything is configured: no database yet, so only the wizard's calls, the
  * texts, and the client. GET settings answers 503, which is what sends the client to /setup.
  */
 export async function buildSetupApp(options: SetupAppOptions): Promise<FastifyInstance> {

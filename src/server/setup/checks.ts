@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors.js';
 import { SCHEMA_NAME, type DatabaseChoice } from './config-file.js';
 
 /**
- * The setup wizard's two checks (api/endpoints.md §2): can this database be used, does this user-access
+ * The setup wizard's two checks: can this database be used, does this user-access
  * tool (Gatekeeper) accept this login. Both run again inside setup/store before anything is written.
  */
 
@@ -120,7 +120,7 @@ export async function checkDatabase(choice: DatabaseChoice): Promise<string | nu
   return choice.type === 'sqlite' ? checkSqlite(choice.file) : checkPostgres(choice.url);
 }
 
-/** Throws the 401 of endpoints.md §2 when the database cannot be used (the cause goes to the log). */
+/** Throws 401 (as Germinate's setup check) when the database cannot be used (the cause goes to the log). */
 export async function requireDatabase(choice: DatabaseChoice, log: (cause: string) => void): Promise<void> {
   const problem = await checkDatabase(choice);
   if (problem) {
@@ -129,7 +129,7 @@ export async function requireDatabase(choice: DatabaseChoice, log: (cause: strin
   }
 }
 
-/** Gatekeeper's API root: the given URL ending in `/api/` (endpoints.md §2). */
+/** Gatekeeper's API root: the given URL ending in `/api/`, as Germinate builds it. */
 export function gatekeeperApiRoot(url: string): string {
   let parsed: URL;
   try {
@@ -147,7 +147,7 @@ export function gatekeeperApiRoot(url: string): string {
   return parsed.toString();
 }
 
-/** Logs in at the user-access tool (POST <root>token); throws the 400/401/500 of endpoints.md §2. */
+/** Logs in at the user-access tool (POST <root>token); throws 400, 401 or 500 as Germinate's setup check does. */
 export async function requireGatekeeper(details: GatekeeperDetails, timeoutMs = GATEKEEPER_TIMEOUT_MS): Promise<void> {
   const username = details.username.trim();
   if (!details.url.trim() || !username) throw missing('The URL and the username are required.');

@@ -11,7 +11,7 @@ import type { ColumnDef, TableView } from './view.js';
 // Timestamps as the databases write them: SQLite 'YYYY-MM-DD HH:MM:SS' (UTC), PostgreSQL '… .123456+00'.
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d+)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
-/** A stored timestamp in Germinate's JSON form (api/README.md §9), the same on both databases. */
+/** A stored timestamp in Germinate's JSON form (`2024-03-01T09:15:00.000Z`), the same on both databases. */
 export function isoTimestamp(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (typeof value !== 'string') return value;
@@ -76,7 +76,7 @@ export class TableQuery {
   }
 
   /**
-   * Filters folded left to right, joined by each filter's operator to the next (api/README.md §4).
+   * Filters folded left to right, joined by each filter's operator to the next, without precedence.
    * Unknown columns are a 400; filters that do not fit the column's type are left out.
    */
   where(filters: readonly Filter[] | null | undefined, extra?: RawBuilder<unknown> | null, caller?: QueryCaller): RawBuilder<unknown> {

@@ -15,7 +15,7 @@ import type { DialectName } from '../db/database.js';
  * databases (SQLite's NOCASE; translate(…) COLLATE "C" on PostgreSQL), so that sort order does not
  * depend on the PostgreSQL server's collation. Letters outside ASCII therefore sort after "z".
  *
- * In `contains`, "%" is the search wildcard (SPEC §5); "_" and every other character match themselves.
+ * In `contains`, "%" is the search wildcard (as in Germinate); "_" and every other character match themselves.
  */
 
 const NON_ASCII = /[^\x00-\x7f]/;

@@ -23,8 +23,8 @@ export interface ColumnDef {
 
 /**
  * A table view: the whitelist of columns a …/table, …/table/ids and …/table/export may filter, sort and
- * return. Column keys are the camelCase JSON keys of the rows (views.md); requests may also name them in
- * snake_case (Germinate's mapping, api/README.md §5).
+ * return. Column keys are the camelCase JSON keys of the rows (Germinate's views); requests may also name them in
+ * snake_case (Germinate's mapping, docs/germinate-api.md, Table requests).
  */
 export interface TableView {
   name: string;
