@@ -9,7 +9,7 @@ const HOUR = 3_600_000;
 /** The server core's periodic tasks; domains add theirs through ServerPlugin.tasks. */
 export const coreTasks: ScheduledTask[] = [
   { name: 'purge-expired-tokens', everyMs: HOUR, run: async ({ database }, now) => void (await purgeExpiredTokens(database.db, now)) },
-  // Feedback is kept until read plus 30 days: feedback read more than 30 days ago is deleted (contact email, content, screenshot).
+  // Feedback is kept until read plus 30 days: then it is deleted (contact email, content, screenshot).
   { name: 'purge-read-feedback', everyMs: HOUR, run: async ({ database }, now) => void (await purgeReadFeedback(database.db, now)) },
   // Admin settings filesDeleteAfterHoursAsync / …Temp: job folders (uploads, logs, results) and temp files.
   {

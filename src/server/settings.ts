@@ -151,7 +151,7 @@ export const COMPANION_TOOLS = {
   fieldhubUrl: 'https://ics.hutton.ac.uk/fieldhub/',
 } as const;
 
-/** The public ClientConfiguration of `GET settings` (public); unset strings are omitted. */
+/** The ClientConfiguration of `GET settings`, open to everyone; unset strings are omitted. */
 export type ClientConfiguration = Record<string, unknown>;
 
 export class SettingsStore {
@@ -210,7 +210,7 @@ export class SettingsStore {
 
   async clientConfiguration(): Promise<ClientConfiguration> {
     const s = await this.read();
-    // The public list is the configured pages plus, when asked for, those without data (docs/germinate-api.md, Settings);
+    // The public list is the configured pages plus, when asked for, those without data (auto-discovery);
     // settings/admin keeps only the configured ones, so the form does not save the discovered ones.
     const hiddenPages = s.hiddenPagesAutodiscover ? [...new Set([...s.hiddenPages, ...(await this.discoverHiddenPages())])] : s.hiddenPages;
     const config: ClientConfiguration = {

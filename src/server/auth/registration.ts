@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { createUser, DUMMY_PASSWORD_HASH, findUserByName, isUniqueViolation } from './users.js';
 
 /**
- * The built-in user access (Germinate's Gatekeeper flows: every field and the terms required): new accounts and access
+ * The built-in user access (after Germinate's Gatekeeper flows): new accounts and access
  * requests of existing (suspended) accounts, waiting for an administrator or granted at once.
  */
 

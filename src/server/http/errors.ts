@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * An error with an HTTP status and, optionally, Germinate's reason phrase (e.g. FORBIDDEN_INVALID_CREDENTIALS). The phrase
+ * An error with an HTTP status and, optionally, Germinate's reason phrase (FORBIDDEN_…). The phrase
  * goes into the status line (what Germinate clients read) and into the JSON body (what ours reads).
  */
 export class HttpError extends Error {

@@ -91,7 +91,7 @@ export async function storeFileResource(
 export const BACKUP_DESCRIPTION = 'Automatic upload backup.';
 
 /**
- * The uploaded file kept as the dataset's resource (docs/import-templates.md, The uploaded file is kept). Null when the pipeline gave no source
+ * The uploaded file kept as the dataset's resource, for curators to download. Null when the pipeline gave no source
  * file or no data directory to keep it in.
  */
 export async function backupFile(db: FilesDb, file: ParsedFile, options: ImportOptions, datasetId: number): Promise<number | null> {

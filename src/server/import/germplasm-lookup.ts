@@ -14,7 +14,7 @@ export interface GermplasmLookup {
 }
 
 /**
- * Germinate's GermplasmLookup (docs/import-templates.md, Germplasm lookup): case-insensitive name (= ACCENUMB) first, then display
+ * Germinate's GermplasmLookup (docs/import-templates.md): case-insensitive name (= ACCENUMB) first, then display
  * name, which must belong to one germplasm only. Built once per check or write from every stored germplasm.
  */
 export async function loadGermplasmLookup<T extends LookupTables>(db: Kysely<T>): Promise<GermplasmLookup> {

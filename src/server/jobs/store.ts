@@ -7,7 +7,7 @@ import type { ImportIssue, ImportStats } from '../import/importer.js';
 
 export type JobRow = Selectable<AsyncJobsTable>;
 
-/** Germinate's DataImportJobs (docs/germinate-api.md, Async jobs) plus our `progress` and the issues' sheet/column/value. */
+/** Germinate's DataImportJobs (docs/germinate-api.md) plus our `progress` and the issues' sheet/column/value. */
 export interface DataImportJob {
   id: number;
   uuid: string;

@@ -4,7 +4,7 @@ import { ALREADY_CONFIGURED } from '../setup/messages.js';
 
 /**
  * The first-run setup wizard's calls (setup/*) as the configured server answers them: the wizard lives in
- * setup mode only (src/server/setup/app.ts), so here every one of them refuses (setup is unavailable once configured).
+ * setup mode only (src/server/setup/app.ts), so here every one of them refuses: setup is closed once configured.
  */
 export const setupRoutes: FastifyPluginAsync = async (app) => {
   const refuse = { config: { access: 'none' as const } };
