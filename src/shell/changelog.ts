@@ -4,7 +4,7 @@ import valid from 'semver/functions/valid.js';
 import type { Locale } from '../core/i18n.js';
 
 /**
- * The changelog (SPEC §2 "changelog modal", client-behaviour §6.2): our own releases bundled with the
+ * The changelog (shown in its modal): our own releases bundled with the
  * client, item types new / change / fix and categories users / administrators. Texts are plain text in
  * every locale we ship, never HTML.
  */

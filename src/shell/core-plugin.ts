@@ -8,7 +8,7 @@ import type { ClientSettings } from './pane-api.js';
 import type { ShellController } from './shell-controller.js';
 
 /**
- * The shell's own plugin: the core panes of SPEC §2 (home, login, cookies, 403, 404, setup, keyboard
+ * The shell's own plugin: the core panes (home, login, cookies, 403, 404, setup, keyboard
  * help) and the workspace and shell commands, the shell's modals included. It is a plugin like any other, so the palette, the help pane and
  * the keys treat core and domain commands alike.
  */

@@ -4,7 +4,7 @@ import type { ClientSettings } from './pane-api.js';
 
 const DEFAULTS: ClientSettings = { authMode: 'NONE', hiddenPages: [], hiddenColumns: {}, colorsCharts: [] };
 
-/** GET settings; a 503 means the server is not set up yet (SPEC §4), anything else keeps the defaults. */
+/** GET settings; a 503 means the server is not set up yet, anything else keeps the defaults. */
 export async function loadSettings(api: ApiClient): Promise<{ settings: ClientSettings; setupNeeded: boolean }> {
   let setupNeeded = false;
   try {

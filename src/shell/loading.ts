@@ -1,9 +1,9 @@
-/** SPEC: the loading modal shows once a request has run this long. */
+/** The loading modal shows once a request has run this long. */
 export const LOADING_DELAY_MS = 300;
 
 export interface LoadingTracker {
   wrap(fetcher: typeof fetch): typeof fetch;
-  /** SPEC §8: an error hides the modal, whatever else is still running. */
+  /** An error hides the modal, whatever else is still running. */
   hide(): void;
 }
 

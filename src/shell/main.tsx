@@ -19,6 +19,7 @@ import { createTableControllers } from '../core/table-controllers.js';
 import { tablePlugin } from '../core/table-plugin.js';
 import { linkPlugin } from './link-plugin.js';
 import { urlOf } from './url-state.js';
+import { absoluteUrl, browserHistory, currentUrl } from './browser-location.js';
 import { roleOfSession } from './session-role.js';
 import type { ShellRuntime } from './shell-context.js';
 import { createShellController } from './shell-controller.js';
@@ -29,7 +30,7 @@ import './shell.css';
 
 const LOCALE_TIMEOUT_MS = 10_000;
 
-/** Bootstraps the client: settings, session, state, texts, plugins, then the shell (ARCHITECTURE "The client"). */
+/** Bootstraps the client: settings, session, state, texts, plugins, then the shell. */
 async function boot(): Promise<void> {
   // The tiling code is its own chunk; it downloads while settings and texts load.
   const workspaceModule = import('./workspace/Workspace.js');
@@ -54,7 +55,7 @@ async function boot(): Promise<void> {
     onSettled: (outcome) => late.settled(outcome.ok),
     fetch: loading.wrap((input, init) => fetch(input, init)),
     locale: () => locale,
-    currentPath: () => window.location.pathname + window.location.search,
+    currentPath: currentUrl,
   });
   const { settings, setupNeeded } = await loadSettings(api);
   authMode = settings.authMode;
@@ -66,10 +67,10 @@ async function boot(): Promise<void> {
     storage: window.localStorage,
     gdprEnabled: () => settings.showGdprNotification === true,
     userId: session.isValid() ? (session.current()?.userId ?? null) : null,
-    // Marking after a "no" to cookies does nothing, so say why (SPEC §4).
+    // Marking after a "no" to cookies does nothing, so say why (declined cookies switch off item lists).
     onRefused: () => late.toast({ titleKey: 'shell.notice', messageKey: 'cookies.itemListsDisabled', variant: 'warning', autoHideMs: 5000, append: true }),
   });
-  // SPEC §4: an ended session clears the token and its cookie. We never set one, but a Germinate
+  // An ended session clears the token and its cookie. We never set one, but a Germinate
   // client on the same origin may have.
   session.onClear(() => clearTokenCookie(document));
   // The built-in texts are chunks of their own, loaded only when the server's texts are not complete (a
@@ -94,11 +95,7 @@ async function boot(): Promise<void> {
   const translator = createBox(await translatorFor(locale));
 
   const shell = createShellController({
-    history: {
-      push: (url) => window.history.pushState(null, '', url),
-      replace: (url) => window.history.replaceState(null, '', url),
-      location: () => window.location,
-    },
+    history: browserHistory,
     paneTypes: () => registry.paneTypes(),
     paneType: (id) => registry.paneType(id),
     authMode: () => settings.authMode,
@@ -124,7 +121,7 @@ async function boot(): Promise<void> {
       const { layout } = shell.get();
       return layout.panes[key ?? layout.focused];
     },
-    link: () => new URL(urlOf(shell.get().layout, (id) => registry.paneType(id)), window.location.href).href,
+    link: () => absoluteUrl(urlOf(shell.get().layout, (id) => registry.paneType(id))),
   };
   const refreshSettings = async () => {
     const fresh = readSettings(await api.get<Record<string, unknown>>('settings'));
@@ -194,7 +191,7 @@ async function boot(): Promise<void> {
         store.state.sidebarState = store.state.sidebarState === 'open' ? 'collapsed' : 'open';
       },
       login: () => {
-        store.state.originalTarget = window.location.pathname + window.location.search;
+        store.state.originalTarget = currentUrl();
         shell.open({ type: LOGIN_PANE_TYPE, params: {} }, 'replace');
       },
       print: () => window.print(),
@@ -229,7 +226,6 @@ async function boot(): Promise<void> {
     // The new role may open or close panes that are showing.
     shell.commit(shell.get().layout, 'replace');
   });
-  window.addEventListener('popstate', () => shell.navigate(null, 'none'));
   window.addEventListener('pagehide', () => store.flush());
 
   if (setupNeeded) shell.commit(singlePane({ type: 'core:setup', params: {} }), 'replace');

@@ -5,6 +5,7 @@ import * as layouts from '../core/layout.js';
 import type { FocusDirection, Layout } from '../core/layout.js';
 import type { AuthMode, Role } from '../core/roles.js';
 import { isSafeTarget } from '../core/client-state.js';
+import { legacyHashPath } from '../core/routes.js';
 import { resizeFocused } from './layout-resize.js';
 import { readLocation, urlOf, type LocationInput } from './url-state.js';
 
@@ -42,7 +43,7 @@ export interface ShellControllerOptions {
   role: () => Role | null;
   /** Where a refused (not logged-in) visitor wanted to go; the login pane returns there. */
   rememberTarget: (url: string) => void;
-  /** Toast hide delay; SPEC §9 says 5 s. */
+  /** Toast hide delay: toasts go after 5 s. */
   now?: () => number;
 }
 
@@ -53,6 +54,11 @@ export interface ShellController {
   subscribe(listener: () => void): () => void;
   /** Reads the URL (load, popstate, navigation by path) and shows what it asks for, guarded. */
   navigate(url: string | null, mode: CommitMode): void;
+  /**
+   * The browser's address changed (back, forward, a link): shows what it asks for without writing
+   * history, unless it is the address of the layout showing now (the shell's own push or replace).
+   */
+  locationChanged(): void;
   commit(layout: Layout, mode: CommitMode): void;
   open(instance: PaneInstance, where: 'replace' | 'right' | 'down', from?: string): string;
   close(key?: string): void;
@@ -138,6 +144,12 @@ export function createShellController(options: ShellControllerOptions): ShellCon
       const read = readLocation(location, options.paneTypes());
       for (const key of read.notices) controller.toast(noticeToast(key));
       commit(read.layout, mode);
+    },
+    locationChanged() {
+      const here = options.history.location();
+      const legacy = here.hash ? legacyHashPath(here.hash) !== null : false;
+      if (!legacy && here.pathname + here.search === urlOf(state.layout, options.paneType)) return;
+      controller.navigate(null, 'none');
     },
     commit,
     open(instance, where, from) {

@@ -4,7 +4,7 @@ import { HOME_PANE, leaves, singlePane, type Layout } from '../core/layout.js';
 import { buildPath, legacyHashPath, matchPath, resolveRedirect } from '../core/routes.js';
 
 /**
- * The URL ⇄ layout mapping of ARCHITECTURE "The client": the path is the focused pane's route and
+ * The URL ⇄ layout mapping (the layout lives in the URL, so it can be shared): the path is the focused pane's route and
  * `?layout=` carries the whole tile tree. React-free so it is tested under Node.
  */
 
@@ -20,7 +20,7 @@ export interface ReadLocation {
   notices: string[];
 }
 
-/** The pane a plain path opens; unknown paths open home (SPEC §2). */
+/** The pane a plain path opens; unknown paths open home. */
 export function paneForPath(path: string, paneTypes: readonly PaneTypeSpec[]): PaneInstance {
   const match = matchPath(path, paneTypes);
   return match ? { type: match.paneType.id, params: match.params } : HOME_PANE;

@@ -1,9 +1,9 @@
 import Bowser from 'bowser';
 
 /**
- * The usage logger (client-behaviour §6.7, issue 5): one anonymous GET per page load to the URL the
+ * The usage logger (issue 5): one anonymous GET per page load to the URL the
  * administrator configured, carrying application name, client id, version, locale and OS. Unlike the
- * original it needs consent (SPEC §4: analytics only if cookies are accepted), never sends the token or
+ * original it needs consent (analytics only once cookies are accepted), never sends the token or
  * cookies to the third-party host, and keeps its client id.
  */
 

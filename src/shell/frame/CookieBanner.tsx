@@ -4,7 +4,7 @@ import { COOKIES_PANE_TYPE } from '../core-plugin.js';
 import { useShell } from '../shell-context.js';
 
 /**
- * The GDPR notice (client-behaviour §6.6): only while the server asks for it and this user has not
+ * The GDPR notice: only while the server asks for it and this user has not
  * chosen. A region in the page flow under the top bar rather than a modal or an overlay: the site
  * stays usable while the choice is open, and nothing of it is covered.
  */

@@ -19,7 +19,7 @@ const CSS = `
 `;
 
 /**
- * The async jobs panel in the sidebar (client-behaviour §6.8, imports): the user's jobs with status
+ * The async jobs panel in the sidebar (imports): the user's jobs with status
  * and progress; report, import, log and remove. It asks `POST import/template` with the uuids kept in
  * the client state (a reload keeps them), at once, on every change, and every 5 s while a job is busy.
  */
@@ -110,7 +110,7 @@ export function JobsPanel() {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
 
-  // Under authMode NONE everything is open (SPEC §6), curator actions included.
+  // Under authMode NONE everything is open, curator actions included.
   const curator = settings.authMode === 'NONE' || (role !== null && hasRole(role, 'DATA_CURATOR'));
   if (!curator && jobs.length === 0) return null;
   const canOpenReport = isAvailable('import:open-report');

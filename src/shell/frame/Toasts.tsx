@@ -22,7 +22,7 @@ function ToastItem({ toast }: { toast: ShownToast }) {
   );
 }
 
-/** SPEC §8: appended below older ones, hidden after their delay (5 s for errors). */
+/** Toasts are appended below older ones, hidden after their delay (5 s for errors). */
 export function Toasts() {
   const { toasts } = useShellState();
   return (

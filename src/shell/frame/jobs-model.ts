@@ -65,7 +65,7 @@ export function keptUuids(stored: readonly string[], asked: readonly string[], j
   return stored.filter((uuid) => !askedSet.has(uuid) || listed.has(uuid));
 }
 
-/** The panel asks every 5 s while something waits or runs (client-behaviour §6.8), else only when told. */
+/** The panel asks every 5 s while something waits or runs (as Germinate's client), else only when told. */
 export const JOBS_POLL_MS = 5000;
 
 /** The uploader announces new or changed jobs with this window event (src/plugins/import/events.ts). */

@@ -10,7 +10,7 @@ import type { ShellModalProps, ShellModalRequest } from './modal-request.js';
 const BADGE: Record<ChangeType, string> = { new: 'changelog.badge.new', change: 'changelog.badge.change', fix: 'changelog.badge.fix' };
 
 /**
- * The changelog modal (SPEC §2, client-behaviour §6.2): releases newest first, five per page; after an
+ * The changelog modal: releases newest first, five per page; after an
  * update only what is new since the version seen last.
  */
 export default function ChangelogModal({ request, onClose }: ShellModalProps) {

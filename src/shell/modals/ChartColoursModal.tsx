@@ -5,7 +5,7 @@ import { useServices } from '../pane-api.js';
 import type { ShellModalProps } from './modal-request.js';
 
 /**
- * Chart colours (client-behaviour §6.4): the user's own palette as removable tags, a colour picker to
+ * Chart colours: the user's own palette as removable tags, a colour picker to
  * add one, "Reset to default" (back to the administrator's colours) and "Update". Edits a draft, so
  * closing without updating changes nothing.
  */

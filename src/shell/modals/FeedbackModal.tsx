@@ -22,7 +22,7 @@ interface Fields {
 const EMPTY: Fields = { feedbackType: '', severity: '', contactEmail: '', content: '', captcha: '' };
 
 /**
- * The user feedback modal with its captcha (SPEC §2, §5). The captcha is an image the server draws
+ * The user feedback modal with its captcha: every field is required and the captcha must match. The captcha is an image the server draws
  * for a uuid made here; any attempt uses it up, so a failure brings a new one.
  */
 export default function FeedbackModal({ onClose }: ShellModalProps) {
@@ -163,7 +163,7 @@ export default function FeedbackModal({ onClose }: ShellModalProps) {
   );
 }
 
-/** The form's own message for a refused submission (SPEC §5 texts for the captcha and missing fields). */
+/** The form's own message for a refused submission (a wrong captcha, missing fields). */
 function failureKey(error: ApiError): string {
   if (error.status === 404) return 'feedback.captchaMismatch';
   if (error.reasonPhrase === 'BAD_REQUEST_MISSING_FIELDS') return 'feedback.incomplete';

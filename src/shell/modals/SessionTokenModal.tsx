@@ -11,7 +11,7 @@ export function curlExample(origin: string, token: string): string {
 }
 
 /**
- * The session-token modal (SPEC §2): the bearer token for scripts, when it runs out, and a call that
+ * The session-token modal: the bearer token for scripts, when it runs out, and a call that
  * works as shown. The token only ever appears here, never in a URL.
  */
 export default function SessionTokenModal({ onClose }: ShellModalProps) {

@@ -1,5 +1,5 @@
 /**
- * The shell's own modals (SPEC §2 "other interface elements"). Commands ask for one through
+ * The shell's own modals (changelog, session token, feedback, …). Commands ask for one through
  * ShellRuntime.openModal; ShellModals loads its chunk on first use. One at a time, as native modal
  * dialogs stack badly and a second one would hide the first.
  */

@@ -16,7 +16,7 @@ const STORED: readonly { key: string; essential: boolean }[] = [
 ];
 
 /**
- * /cookies (SPEC §2, client-behaviour §6.6): what is stored and why, what declining switches off,
+ * /cookies: what is stored and why, what declining switches off,
  * third parties when configured, and the consent switch.
  */
 export default function CookiesPane(_props: PaneProps) {

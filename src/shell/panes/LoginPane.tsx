@@ -6,8 +6,8 @@ import { useShell } from '../shell-context.js';
 import { useServices, type PaneProps } from '../pane-api.js';
 
 /**
- * Login (SPEC §2): returns to the page a refused visitor wanted (store.originalTarget), else home.
- * Declined cookies disable it (SPEC §4), and it says so with the switch to change that; registration
+ * Login: returns to the page a refused visitor wanted (store.originalTarget), else home.
+ * Declined cookies disable it, and it says so with the switch to change that; registration
  * opens from here when the administrator allows it.
  */
 export default function LoginPane(_props: PaneProps) {

@@ -46,7 +46,7 @@ async function waitForServer(signal: AbortSignal): Promise<boolean> {
 }
 
 /**
- * The first-run setup wizard (SPEC §2, §4; api/endpoints.md §2): database, user-access tool, first
+ * The first-run setup wizard (shown while GET settings answers 503): database, user-access tool, first
  * administrator; each section valid (the first two checked by the server) before setup/store is offered.
  */
 export default function SetupPane(_props: PaneProps) {

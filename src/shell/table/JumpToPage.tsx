@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { validPage } from '../../core/table-view-state.js';
 import { Modal } from '../widgets/Modal.js';
 
-/** SPEC §5: the page to jump to must be between 1 and the last page. */
+/** The page to jump to must be between 1 and the last page. */
 export function JumpToPage(props: {
   open: boolean;
   maxPage: number;

@@ -18,7 +18,7 @@ const CSS = `
 .comments-widget .comments-hint { font-size: 0.9em; margin: 0; }
 `;
 
-/** A row of POST comment/table (views.md §18). */
+/** A row of POST comment/table (Germinate's ViewTableComments). */
 interface CommentRow {
   commentId: number;
   commentTypeId: number;

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useServices } from '../pane-api.js';
 
 /**
- * The cookie consent switch (SPEC §4: accepted, declined or unset) for the cookies pane, the login
+ * The cookie consent switch (accepted, declined or unset) for the cookies pane, the login
  * pane and the consent modal. Radios rather than a checkbox: "not decided yet" must stay visible as
  * its own state until the reader chooses.
  */

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PaneTypeSpec } from '../../core/contracts.js';
 import type { PaneModule, PaneProps } from '../pane-api.js';
 
-/** SPEC §8: a pane chunk that has not arrived after 120 s counts as failed. */
+/** A pane chunk that has not arrived after 120 s counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<PaneProps>>>();

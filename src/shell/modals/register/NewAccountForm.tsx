@@ -15,7 +15,7 @@ interface Institution {
 /** Enough for a picker; an installation with more institutions than this is told to enter its own. */
 const INSTITUTION_LIMIT = 1000;
 
-/** The new-account form (SPEC §5 registration: every field and the terms required, strength shown). */
+/** The new-account form: every field and the terms are required, the password's strength is shown. */
 export function NewAccountForm(props: { busy: boolean; problem: string | null; onProblem(text: string | null): void; onSubmit(fields: NewAccountFields): void }) {
   const { t, api } = useServices();
   const [fields, setFields] = useState<NewAccountFields>(EMPTY_NEW_ACCOUNT);

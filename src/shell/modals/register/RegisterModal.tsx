@@ -11,7 +11,7 @@ import { newAccountBody, registrationFailureKey, registrationSuccessKey, type Ne
 type Mode = 'new' | 'existing';
 
 /**
- * Registration (SPEC §1 accounts, §5, §8): a new account, or access for an account the server knows.
+ * Registration: a new account, or access for an account the server knows.
  * A lazy chunk with the password-strength dictionaries; a modal, so it works under FULL before login.
  */
 export default function RegisterModal({ request, onClose }: ShellModalProps) {

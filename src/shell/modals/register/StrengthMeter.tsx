@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { passwordStrength, STRENGTH_LEVEL_KEYS, type StrengthLevel } from '../../../core/password-strength.js';
 import { useServices } from '../../pane-api.js';
 
-/** The five-level strength of SPEC §5, recomputed as the reader types (the dictionaries load once). */
+/** The password's strength in five levels (too guessable … very unguessable), recomputed as the reader types (the dictionaries load once). */
 export function StrengthMeter(props: { password: string; userInputs: string[]; onLevel(level: StrengthLevel | null): void }) {
   const { t } = useServices();
   const [level, setLevel] = useState<StrengthLevel | null>(null);

@@ -62,7 +62,7 @@ describe('newAccountBody', () => {
 });
 
 describe('messages', () => {
-  it('explains the Gatekeeper reason phrases and falls back to the SPEC §8 failure', () => {
+  it('explains the Gatekeeper reason phrases and falls back to the generic registration failure', () => {
     expect(registrationFailureKey('CONFLICT_USERNAME_EMAIL_ALREADY_IN_USE')).toBe('reasonPhrase.CONFLICT_USERNAME_EMAIL_ALREADY_IN_USE');
     expect(registrationFailureKey('CONFLICT_USER_ALREADY_REQUESTED_ACCESS')).toBe('reasonPhrase.CONFLICT_USER_ALREADY_REQUESTED_ACCESS');
     expect(registrationFailureKey(null)).toBe('register.failed');

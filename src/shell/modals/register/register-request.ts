@@ -1,5 +1,5 @@
 /**
- * The registration requests (contract A, client-behaviour §3.9) built from the forms, and which message
+ * The registration requests (gatekeeper/user/new and gatekeeper/user/existing) built from the forms, and which message
  * a failure shows. Kept apart from the React forms so the rules are unit-tested.
  */
 
@@ -82,7 +82,7 @@ export function newAccountBody(fields: NewAccountFields, locale: string): NewAcc
   return { user, locale };
 }
 
-/** Reason phrases the registration forms explain; anything else is the SPEC §8 registration failure. */
+/** Reason phrases the registration forms explain; anything else is the generic registration failure. */
 const EXPLAINED: ReadonlySet<string> = new Set([
   'BAD_REQUEST_MISSING_FIELDS',
   'BAD_REQUEST_INVALID_EMAIL',
@@ -102,7 +102,7 @@ export function registrationFailureKey(reasonPhrase: string | null): string {
   return reasonPhrase !== null && EXPLAINED.has(reasonPhrase) ? `reasonPhrase.${reasonPhrase}` : 'register.failed';
 }
 
-/** SPEC §8 success toasts: what happens next depends on whether an administrator must approve. */
+/** The success toasts: what happens next depends on whether an administrator must approve. */
 export function registrationSuccessKey(kind: 'new' | 'existing', approvalRequired: boolean): string {
   if (kind === 'new') return approvalRequired ? 'register.success.pending' : 'register.success.ready';
   return approvalRequired ? 'register.success.accessRequested' : 'register.success.accessGranted';

@@ -4,7 +4,7 @@ import { useServices } from '../../pane-api.js';
 import type { AdminForm } from './setup-form.js';
 
 /**
- * The password's level (SPEC §5's five levels); null while it is computed. The dictionaries load on first
+ * The password's level (one of five); null while it is computed. The dictionaries load on first
  * use, so the first answer takes a moment; a late answer for an older password is dropped.
  */
 export function usePasswordStrength(password: string, userInputs: string[]): StrengthLevel | null {
