@@ -1,5 +1,5 @@
 import { issue, type ImportIssue, type Sheet } from '../../../server/import/importer.js';
-import type { GermplasmLookup } from './lookup.js';
+import type { GermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import { matchCategory, type TraitDef } from './phenotypes.js';
 import { cellAt, headerIndex, parseDecimal, parseShort, parseTrialDate } from './values.js';
 
@@ -76,10 +76,10 @@ export function checkDataRows(sheet: Sheet, layout: DataLayout, context: DataChe
     if (germplasm === null) {
       issues.push(issue('GENERIC_MISSING_REQUIRED_VALUE', row, at('Line/Phenotype', null, 'ACCENUMB missing')));
     } else {
-      const match = context.lookup.find(germplasm);
-      if ('error' in match) {
-        const message = match.error === 'GENERIC_INVALID_GERMPLASM' ? `No germplasm has the name or display name ${germplasm}.` : `${germplasm} is the display name of several germplasm.`;
-        issues.push(issue(match.error, row, at('Line/Phenotype', germplasm, message)));
+      const match = context.lookup.resolve(germplasm);
+      if ('status' in match) {
+        const message = match.status === 'GENERIC_INVALID_GERMPLASM' ? `No germplasm has the name or display name ${germplasm}.` : `${germplasm} is the display name of several germplasm.`;
+        issues.push(issue(match.status, row, at('Line/Phenotype', germplasm, message)));
       }
       germplasmKey = 'id' in match ? `#${match.id}` : germplasm.toLowerCase();
     }

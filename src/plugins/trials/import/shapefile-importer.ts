@@ -1,7 +1,7 @@
 import { issue, type ImportIssue, type ImportOptions, type ParsedFile, type TemplateImporter } from '../../../server/import/importer.js';
 import { trialsDb, type TrialsDb } from './bulk.js';
 import { SHAPEFILE_TYPE, storeFileResource } from '../../../server/import/file-resource.js';
-import { GermplasmLookup } from './lookup.js';
+import { loadGermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import { readLayout, REQUIRED_FIELDS } from './shapefile-read.js';
 import { parseShort } from './values.js';
 
@@ -31,7 +31,7 @@ export const shapefileImporter: TemplateImporter = {
     for (const field of missing) issues.push(issue('SHAPEFILE_MISSING_FIELD', -1, { sheet, column: field, value: field, message: `Field '${field}' is missing.` }));
     if (missing.length > 0) return issues;
 
-    const lookup = await GermplasmLookup.load(db);
+    const lookup = await loadGermplasmLookup(db);
     const plots = dataset.id === null ? null : await datasetPlots(db, dataset.id);
     const seen = new Map<string, number>();
     for (const feature of layout.features) {
@@ -52,8 +52,8 @@ export const shapefileImporter: TemplateImporter = {
         if (value === null) issues.push(issue('GENERIC_INVALID_DATATYPE', feature.record, where(name, text, `Specified '${name}' is not a whole number from -32768 to 32767: ${text}`)));
         return value;
       });
-      const match = lookup.find(feature.germplasm);
-      if ('error' in match) {
+      const match = lookup.resolve(feature.germplasm);
+      if ('status' in match) {
         issues.push(issue('SHAPEFILE_INVALID_ACCENUMB', feature.record, where('germplasm', feature.germplasm, `Unknown germplasm: ${feature.germplasm}`)));
       }
       const [row, column] = numbers;

@@ -3,7 +3,7 @@ import { LOCATION_SHEET, readDatasheet } from '../../../server/import/datasheet.
 import { checkDatasheet } from '../../../server/import/datasheet-checks.js';
 import { trialsDb } from './bulk.js';
 import { checkDataRows, checkRecordingDates, DATA, readDataLayout, RECORDING_DATES } from './data-check.js';
-import { GermplasmLookup } from './lookup.js';
+import { loadGermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import { PHENOTYPES, readPhenotypes, traitCatalogue } from './phenotypes.js';
 import { TRIALS_DATASET_TYPE, writeTrials } from './trial-write.js';
 
@@ -33,7 +33,7 @@ export const trialImporter: TemplateImporter = {
     if (!layout.columns.has('Line/Phenotype')) return issues;
     const siteNames = file.sheets.has(LOCATION_SHEET) ? new Set(readDatasheet(file).locations.flatMap((s) => (s.name === null ? [] : [s.name]))) : null;
     // concat, not push(...): a broken 100,000-row file yields more issues than a call takes arguments.
-    const lookup = await GermplasmLookup.load(db);
+    const lookup = await loadGermplasmLookup(db);
     issues = issues.concat(checkDataRows(data, layout, { lookup, siteNames, signal: options.signal, progress: (f) => options.progress?.(0.1 + 0.8 * f) }));
     const dates = file.sheets.get(RECORDING_DATES);
     if (dates) issues = issues.concat(checkRecordingDates(data, dates, layout, readDataLayout(dates, catalogue).layout));

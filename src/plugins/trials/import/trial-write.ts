@@ -5,7 +5,7 @@ import { trialsDb, type TrialsDb } from './bulk.js';
 import { DATA, readDataLayout, RECORDING_DATES } from './data-check.js';
 import { writeDatasheet } from '../../../server/import/datasheet-write.js';
 import { backupFile } from '../../../server/import/file-resource.js';
-import { GermplasmLookup } from './lookup.js';
+import { loadGermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import { matchCategory, PHENOTYPES, parseRestrictions, readPhenotypes, traitCatalogue, type Restrictions, type TraitDef } from './phenotypes.js';
 import { cellAt, parseDecimal, parseShort, parseTrialDate } from './values.js';
 
@@ -42,7 +42,7 @@ export async function writeTrials(file: ParsedFile, target: ImportDb, options: I
   });
 
   const treatments = await saveTreatments(db, data.rows.map((r) => cellAt(r.cells, c.get('Treatment'))), now);
-  const lookup = await GermplasmLookup.load(db);
+  const lookup = await loadGermplasmLookup(db);
   const dates = file.sheets.get(RECORDING_DATES);
   const useDates = dates !== undefined && dates.rows.length === data.rows.length && dates.rows.length > 0;
 
@@ -53,7 +53,8 @@ export async function writeTrials(file: ParsedFile, target: ImportDb, options: I
   for (const { cells } of data.rows) {
     options.signal?.throwIfAborted();
     const cell = (name: string) => cellAt(cells, c.get(name));
-    const germplasmId = lookup.id(cell('Line/Phenotype') ?? '');
+    const match = lookup.resolve(cell('Line/Phenotype') ?? '');
+    const germplasmId = 'id' in match ? match.id : null;
     if (germplasmId === null) throw new Error(`Unknown germplasm ${cell('Line/Phenotype') ?? ''} (the check reports this).`);
     germplasm.add(germplasmId);
     const location = cell('Location');
