@@ -117,6 +117,8 @@ describe('shell (authMode SELECTIVE)', () => {
     expect(before).toContain('Keyboard help');
     const helpToolbar = page.locator('.tile-toolbar').filter({ has: page.locator('.tile-title', { hasText: 'Keyboard help' }) });
     const direction = before[0] === 'Keyboard help' ? 'right' : 'left';
+    // The four swaps sit behind the tile's Move button.
+    await helpToolbar.getByRole('button', { name: 'Move' }).click();
     await helpToolbar.getByRole('button', { name: `Swap with pane on the ${direction}` }).click();
     await expect.poll(titles, POLL).toEqual([...before].reverse());
   });
