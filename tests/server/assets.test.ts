@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { negotiateEncoding } from '../../src/server/http/compress.js';
 import { testDialects } from '../support/databases.js';
 import { startServer, type TestServer } from '../support/server.js';
 
@@ -30,6 +31,8 @@ function writeClient(): string {
     fs.writeFileSync(`${full}.gz`, zlib.gzipSync(text));
   };
   put('index.html', INDEX, false);
+  put('meta.json', '{"outputs":{}}', false);
+  put('robots.txt', 'User-agent: *\n', false);
   put('assets/main-ABCD2345.js', SCRIPT);
   put('assets/main-EFGH6789.css', STYLE);
   put('assets/maplibre-gl-worker.mjs', WORKER);
@@ -69,6 +72,21 @@ function decoded(response: Raw): string {
   expect(encoding).toBeUndefined();
   return response.body.toString('utf8');
 }
+
+describe('Accept-Encoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.1', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['identity', null],
+    ['gzip;q=0, br;q=0', null],
+    ['deflate', null],
+  ])('"%s" gets %s', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
 
 describe.each(testDialects())('client assets on %s', (dialect) => {
   let server: TestServer;
@@ -173,10 +191,37 @@ describe.each(testDialects())('client assets on %s', (dialect) => {
     expect(unchanged.status).toBe(304);
     expect(unchanged.body.length).toBe(0);
     expect(unchanged.headers['cache-control']).toBe('no-cache');
+    // A file beside index.html is served as it is, revalidated; the build's records are not.
+    const robots = await raw(`${server.url}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.body.toString()).toBe('User-agent: *\n');
+    expect(robots.headers['cache-control']).toBe('no-cache');
+    expect((await raw(`${server.url}/meta.json`)).body.toString()).toBe(INDEX);
     const head = await raw(`${server.url}/home`, {}, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
     expect(head.headers['content-length']).toBe(String(Buffer.byteLength(INDEX)));
+  });
+
+  it('compresses text answers of the API the client accepts compressed, and leaves small ones as they are', async () => {
+    const url = `${server.url}/api/clientlocale/en_GB`;
+    const plain = await raw(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/);
+    expect(plain.headers['content-length']).toBe(String(plain.body.length));
+    expect(JSON.parse(plain.body.toString('utf8'))).toMatchObject({ 'app.name': 'Germinate Workspace' });
+    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip']] as const) {
+      const response = await raw(url, { 'accept-encoding': accept });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/);
+      expect(response.headers['content-length']).toBe(String(response.body.length));
+      expect(response.body.length).toBeLessThan(plain.body.length / 3);
+      expect(decoded(response)).toBe(plain.body.toString('utf8'));
+    }
+    const small = await raw(`${server.url}/api/germplasm/table`, { 'accept-encoding': 'br' }, 'POST');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(decoded(small))).toEqual({ data: [], count: 0 });
   });
 
   it('answers a missing asset, a compressed copy asked by name, unknown /api paths and paths out of the folder with an error, not the page', async () => {

@@ -46,8 +46,8 @@ const VALIDATORS = ['etag', 'last-modified'];
 
 /**
  * The built client: /assets/* from disk, each in the smallest form the browser accepts (the .br or .gz
- * that build.mjs wrote beside it, else the file itself), and index.html for every other GET outside
- * /api (the client's routes, deep links included). A missing asset is a 404, never the index page: a
+ * that build.mjs wrote beside it, else the file itself), files beside index.html, and index.html for
+ * every other GET outside /api (the client's routes, deep links included). A missing asset is a 404, never the index page: a
  * script URL answered with HTML only hides the broken reference.
  */
 export async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
@@ -79,6 +79,19 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
           response.setHeader('cache-control', cacheControlFor(file.replace(/\.(br|gz)$/, '')));
           if (COMPRESSIBLE.test(file)) response.setHeader('vary', 'accept-encoding');
         },
+      });
+      // Files placed beside index.html (say a favicon), as found at start; the build's own records are not for browsers.
+      await assets.register(fastifyStatic, {
+        root: clientDir,
+        prefix: '/',
+        wildcard: false,
+        globIgnore: ['assets/**', 'index.html', 'meta.json', 'precompressed.json', '**/*.tmp'],
+        index: false,
+        redirect: false,
+        decorateReply: false,
+        cacheControl: false,
+        dotfiles: 'deny',
+        setHeaders: (response) => response.setHeader('cache-control', REVALIDATE),
       });
     });
   }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
+import { compressAnswer } from './compress.js';
 import { HttpError, sendError } from './errors.js';
 
 export { serveClient } from './client-files.js';
@@ -32,6 +33,7 @@ export async function installCommon(app: FastifyInstance, extraConnectSource: ()
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', httpsOnlyHeaders);
+  app.addHook('onSend', compressAnswer);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.reasonPhrase, error.message);
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
