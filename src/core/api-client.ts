@@ -4,7 +4,7 @@ import type { Session, SessionState } from './session.js';
 import type { ExportRequest, PaginatedRequest, PaginatedResult } from './table-request.js';
 
 /**
- * The client side of the Germinate 4 API (SPEC §7, §8): relative base path, Bearer token, cookies, JSON,
+ * The client side of the Germinate 4 API: relative base path, Bearer token, cookies, JSON,
  * the sliding session, and the default error handling (toast, logout, login redirect).
  */
 
@@ -77,7 +77,7 @@ export interface ApiClientOptions {
   authMode: () => AuthMode;
   onNavigate: (path: string, remember?: string) => void;
   onToast: (toast: Toast) => void;
-  /** Called after every call, so the shell can hide its loading modal when one fails (SPEC §8). */
+  /** Called after every call, so the shell can hide its loading modal when one fails (an error hides it). */
   onSettled?: (outcome: SettledOutcome) => void;
   /** Default `./api/`: relative, so the client works under any context path. */
   baseUrl?: string;
@@ -96,7 +96,7 @@ export interface ApiClient {
   put: ApiMethod;
   patch: ApiMethod;
   delete: ApiMethod;
-  /** POST a table page; `request.page` counts from 1 and is sent 0-based (SPEC §7). */
+  /** POST a table page; `request.page` counts from 1 and is sent 0-based, as the server counts. */
   table<T>(path: string, request: TableRequest, options?: TableCallOptions): Promise<PaginatedResult<T>>;
   /** POST to an `…/ids` endpoint: every matching id, so sorting is left out. */
   tableIds(path: string, request: TableRequest, options?: TableCallOptions): Promise<PaginatedResult<number>>;
@@ -221,7 +221,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function call(method: string, rawPath: string, callOptions: CallOptions = {}): Promise<unknown> {
     const path = rawPath.replace(/^\/+/, '');
     const at = now();
-    // An expired session ends before the call (SPEC §4), so the call goes out anonymous.
+    // An expired session ends before the call, so the call goes out anonymous.
     if (session.current() && !session.isValid(at)) {
       session.clear();
       toLogin();
@@ -299,7 +299,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', forwardAbort);
     }
-    // Mirror the server's sliding window (SPEC §4) only for calls the token actually went with.
+    // Mirror the server's sliding window only for calls the token actually went with.
     if (token) session.refresh(now());
     onSettled?.({ ok: true });
     return result;

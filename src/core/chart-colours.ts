@@ -1,5 +1,5 @@
 /**
- * The chart palette (client-behaviour §6.4): the user's own colours when they chose some, else the
+ * The chart palette: the user's own colours when they chose some, else the
  * administrator's colorsCharts; series i takes palette[i mod length]. '#00acef' when there is nothing.
  */
 

@@ -3,13 +3,13 @@ import { isItemId, MARKABLE_TYPES, MAX_RECENT, RECENT_TYPES, type MarkedIds, typ
 import { MAX_INTEGER } from './table-types.js';
 
 /**
- * The shape of the per-user client state (SPEC §3 "User client state"), its defaults, and the strict
+ * The shape of the per-user client state, its defaults, and the strict
  * reading of a stored copy: each key is checked on its own, so one damaged key falls back to its
  * default without losing the others, and state written by an older version is upgraded in place.
  */
 
 /**
- * SPEC §9 leaves the page-size options open. 10 is the spec default; 25/50/100 are the usual steps,
+ * Germinate does not fix the page-size options. 10 is its default; 25/50/100 are the usual steps,
  * and 100 keeps a page quick to fetch and render.
  */
 export const TABLE_PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
@@ -50,7 +50,7 @@ export interface UserState {
   /** Path to return to after a forced login. */
   originalTarget: string | null;
   /**
-   * The usage logger's client id (client-behaviour §6.7). Per user and not essential, unlike the
+   * The usage logger's client id. Per user and not essential, unlike the
    * original's browser-wide id: it is only sent with consent, so without consent it is not kept either.
    */
   uniqueClientId: string | null;
@@ -59,7 +59,8 @@ export interface UserState {
 export type UserStateKey = keyof UserState;
 
 /**
- * What survives without consent where the GDPR setting applies (SPEC §4). The spec's token, baseUrl
+ * What survives without consent where the GDPR setting applies: token, locale, baseUrl, server
+ * settings, job uuids, marked ids, the consent itself and selected projects. Of these, token, baseUrl
  * and serverSettings are not per-user: they are browser-wide and always kept.
  */
 export const KEYS_WITHOUT_CONSENT = [

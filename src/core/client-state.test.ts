@@ -26,7 +26,7 @@ function setup(options: Partial<ClientStateOptions> = {}, initial: Record<string
 const UUID = '123e4567-e89b-42d3-a456-426614174000';
 
 describe('client state defaults', () => {
-  it('starts anonymous with the SPEC §3 defaults', () => {
+  it('starts anonymous with the default state', () => {
     const { state } = setup();
     expect(state.userId).toBeNull();
     expect(state.activeStory).toBeNull();
@@ -184,7 +184,7 @@ describe('GDPR matrix', () => {
     }
   });
 
-  it('lists exactly the SPEC §4 per-user keys as allowed without consent', () => {
+  it('lists exactly the GDPR per-user keys as allowed without consent', () => {
     expect([...KEYS_WITHOUT_CONSENT].sort()).toEqual(
       ['asyncJobCount', 'asyncJobUuids', 'cookiesAccepted', 'locale', 'markedIds', 'selectedProjects'].sort(),
     );

@@ -20,7 +20,7 @@ import {
 } from './marked-items.js';
 
 /**
- * The client state (SPEC §3, §4): one valtio proxy holding the current user's state, the browser-wide
+ * The client state: one valtio proxy holding the current user's state, the browser-wide
  * slots and the active story, persisted per user id in localStorage with the GDPR subset.
  */
 
@@ -85,7 +85,7 @@ export const DEFAULT_NAMESPACE = 'germinate-workspace.state';
 export type GatedFeature = 'login' | 'itemLists';
 
 /**
- * SPEC §4: declining cookies disables login and item lists. Only an explicit "no" does: while the
+ * Declining cookies disables login and item lists. Only an explicit "no" does: while the
  * choice is open (null) the features work and only the GDPR subset is kept.
  */
 export function featureAllowed(feature: GatedFeature, state: Pick<UserState, 'cookiesAccepted'>): boolean {

@@ -6,7 +6,7 @@ import type { PluginServices } from './services.js';
  * component is opaque here (`unknown`); the shell knows it is a React component.
  */
 
-/** A pane type: one screen of SPEC §2, addressed by its spec route. */
+/** A pane type: one screen, addressed by its Germinate route. */
 export interface PaneTypeSpec {
   /** Unique id, `domain:name`, e.g. `germplasm:passport`. */
   id: string;

@@ -62,7 +62,7 @@ describe('toastForError', () => {
     }
   });
 
-  it('hides after the SPEC §9 delay', () => {
+  it('hides after the 5 s toast delay', () => {
     expect(TOAST_HIDE_MS).toBe(5000);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of SPEC §8 as data: which message an API failure shows. Messages are keys into the
+ * The error catalogue as data: which message an API failure shows. Messages are keys into the
  * locale files; the shell translates and renders the toast.
  */
 
@@ -16,24 +16,24 @@ export interface Toast {
   append: true;
 }
 
-/** What every API error toast looks like (SPEC §8: titled Error, danger, 5 s, appended). */
+/** What every API error toast looks like: titled Error, danger, 5 s, appended. */
 export interface ErrorToast extends Toast {
   titleKey: 'error.title';
   variant: 'danger';
 }
 
-/** SPEC §9: toast hide delay. */
+/** Toast hide delay. */
 export const TOAST_HIDE_MS = 5000;
 
-/** The statuses SPEC §8 gives a message of their own. */
+/** The statuses with a message of their own. */
 export const SPEC_ERROR_STATUSES = [400, 401, 403, 404, 405, 408, 409, 410, 500, 501, 503] as const;
 export type SpecErrorStatus = (typeof SPEC_ERROR_STATUSES)[number];
 
-/** Statuses that end the session (SPEC §4, §8). */
+/** Statuses that end the session (401 and 403). */
 export const SESSION_ENDING_STATUSES: readonly number[] = [401, 403];
 
 /**
- * Reason phrases with a message of their own: Gatekeeper's codes (api/README.md §7) plus the ones our
+ * Reason phrases with a message of their own: Gatekeeper's codes plus the ones our
  * server adds (registration, rate limits, captcha, setup…). Each has a `reasonPhrase.<NAME>` key in
  * every locale, and errors.test.ts keeps this list and the locale keys equal.
  */
@@ -115,7 +115,7 @@ export function toastForError(input: ErrorInput): ErrorToast {
   return key ? errorToast(key) : errorToast('error.status.unknown', { status: String(input.status) });
 }
 
-/** SPEC §8 success toasts; registration and feedback ones stay 10 s (client-behaviour §6.9). */
+/** Success toasts; registration and feedback ones stay 10 s, as in Germinate's client. */
 export const LONG_TOAST_MS = 10_000;
 
 export function successToast(messageKey: string, autoHideMs: number = TOAST_HIDE_MS, values?: Record<string, string>): Toast {

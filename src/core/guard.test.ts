@@ -16,8 +16,7 @@ function spec(pageName: string, minRole: Role | null = null, extra: Partial<Pane
 }
 
 /**
- * The expected decisions, written out by hand from SPEC §2 / client-behaviour.md §1.3 rather than
- * computed. One letter per pane minRole, in the order none, AUTH_USER, DATA_CURATOR, ADMIN:
+ * The expected decisions, written out by hand from the guard's rules rather than computed. One letter per pane minRole, in the order none, AUTH_USER, DATA_CURATOR, ADMIN:
  * a = allow, l = login, f = forbidden, n = notFound.
  */
 const VISIBLE: Record<AuthMode, Record<string, string>> = {

@@ -3,7 +3,8 @@ import { replacePane, leaves, type Layout } from './layout.js';
 import { hasRole, type AuthMode, type Role } from './roles.js';
 
 /**
- * The navigation guard of SPEC §2 (client-behaviour.md §1.3), applied to every pane of a layout
+ * The navigation guard (hidden pages are not found; FULL sends anonymous visitors to login; a
+ * too-weak role is forbidden), applied to every pane of a layout
  * rather than to one path. Pure: the caller routes, remembers the login target and shows the panes.
  */
 

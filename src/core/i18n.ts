@@ -1,12 +1,12 @@
 import { createIntl, IntlErrorCode, type FormatNumberOptions, type IntlShape } from '@formatjs/intl';
 
 /**
- * UI texts (SPEC §4 "Locale loading", §7, §9): built-in English, overlaid with the built-in file of
+ * UI texts: built-in English, overlaid with the built-in file of
  * the chosen locale, overlaid with the server's texts; and a translator over the result. Framework-free:
  * the shell wraps the same messages in react-intl.
  */
 
-/** Locales the client ships texts for; en_GB is the default and the fallback (SPEC §9). */
+/** Locales the client ships texts for; en_GB is the default and the fallback. */
 export const LOCALES = ['en_GB', 'de_DE'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en_GB';
@@ -41,8 +41,8 @@ export interface LoadMessagesOptions {
 }
 
 /**
- * Never rejects: a missing or broken server answer yields the built-in texts, silently, as SPEC §4
- * and §8 ask (a locale failure is not worth an error toast).
+ * Never rejects: a missing or broken server answer yields the built-in texts, silently
+ * (a locale failure is not worth an error toast).
  */
 export async function loadMessages(locale: string, options: LoadMessagesOptions): Promise<Messages> {
   let server: Messages | null = null;
@@ -105,9 +105,9 @@ export interface Translator {
   intl: IntlShape<string>;
   /** The text of key; the key itself when it has no text. */
   t(key: string, values?: MessageValues): string;
-  /** DD/MM/YYYY (SPEC §9); '' for a missing or invalid date. */
+  /** DD/MM/YYYY; '' for a missing or invalid date. */
   formatDate(value: DateInput): string;
-  /** DD/MM/YYYY hh:mm a (SPEC §9), e.g. 05/03/2024 02:07 pm; '' for a missing or invalid date. */
+  /** DD/MM/YYYY hh:mm a, e.g. 05/03/2024 02:07 pm; '' for a missing or invalid date. */
   formatDateTime(value: DateInput): string;
   formatNumber(value: number, options?: FormatNumberOptions): string;
 }

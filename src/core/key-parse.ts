@@ -1,5 +1,5 @@
 /**
- * Key bindings as declarative strings in tinykeys syntax (STYLE §7): parsed and checked here, shown in
+ * Key bindings as declarative strings in tinykeys syntax, so every binding can be listed: parsed and checked here, shown in
  * the help pane, and resolved by layer (core < plugin < user) into the one map the shell hands to
  * tinykeys. No DOM access: the shell passes the platform in.
  */

@@ -29,7 +29,7 @@ export interface Layout {
   maximised?: string;
 }
 
-/** What closing the last pane leaves behind (SPEC §2: `/` goes to `/home`). */
+/** What closing the last pane leaves behind (`/` goes to `/home`). */
 export const HOME_PANE: PaneInstance = { type: 'home:home', params: {} };
 
 /**

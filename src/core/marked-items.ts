@@ -1,5 +1,5 @@
 /**
- * Marked items and recently visited items (SPEC §3, §9; client-behaviour §2.3): plain list logic on the
+ * Marked items and recently visited items: plain list logic on the
  * lists held by the client state. Functions mutate the given object so they work on a valtio proxy;
  * they replace a list in one assignment, so subscribers see one change per call.
  */
@@ -13,7 +13,7 @@ export const RECENT_TYPES = ['germplasm', 'markers'] as const;
 export type RecentType = (typeof RECENT_TYPES)[number];
 export type RecentIds = Record<RecentType, number[]>;
 
-/** SPEC §9: up to 10 recent ids per type. */
+/** Up to 10 recent ids are kept per type. */
 export const MAX_RECENT = 10;
 
 /** Database ids are positive integers; anything else is not an item and is ignored. */

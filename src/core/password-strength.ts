@@ -1,5 +1,5 @@
 /**
- * Password strength in the five levels of SPEC §5 (registration), from @zxcvbn-ts (the maintained
+ * Password strength in five levels (too guessable … very unguessable), from @zxcvbn-ts (the maintained
  * successor of the zxcvbn that Germinate's client uses). The dictionaries are large, so they load on
  * first use: the client pulls them into the registration chunk only, the server once per process.
  */

@@ -14,7 +14,7 @@ import { compileRoute } from './routes.js';
 import { describeWhen, minRoleOf } from './when.js';
 
 /**
- * The one registry of plugins and what they contribute (STYLE §1, §4, §8): ids are checked when they
+ * The one registry of plugins and what they contribute, as plain data: ids are checked when they
  * arrive, every registration has a disposer, and every command runs through `execute`, which records
  * where it came from.
  */

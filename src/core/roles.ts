@@ -1,4 +1,4 @@
-/** The three Germinate roles, weakest first, and how they compare (SPEC §6, API README §2.3). */
+/** The three Germinate roles, weakest first, and how they compare (a stronger role passes every weaker check). */
 export const USER_TYPES = ['Regular User', 'Data Curator', 'Administrator'] as const;
 export type UserType = (typeof USER_TYPES)[number] | 'Suspended User';
 

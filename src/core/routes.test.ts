@@ -135,7 +135,7 @@ describe('buildPath', () => {
 });
 
 describe('redirects', () => {
-  it('follows SPEC §2', () => {
+  it('follows the product routes', () => {
     expect(resolveRedirect('/')).toBe('/home');
     expect(resolveRedirect('/data')).toBe('/data/germplasm');
     expect(resolveRedirect('/data/')).toBe('/data/germplasm');

@@ -1,7 +1,7 @@
 import type { Role } from './roles.js';
 
 /**
- * Spec routes (SPEC §2, client-behaviour §1.2): patterns like `/data/germplasm/:germplasmId`, matched
+ * Germinate's routes: patterns like `/data/germplasm/:germplasmId`, matched
  * segment by segment. No wildcards: every pattern has a fixed number of segments, so only patterns of
  * the path's length compete, and among those literal segments beat params from the left.
  */
@@ -145,11 +145,11 @@ export function buildPath<P extends string>(pattern: P, params: RouteParams<P>):
   return pattern.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => encodeSegment(String(values[name])));
 }
 
-/** SPEC §2 redirects, plus the original's nested area redirects (client-behaviour §1.1). */
+/** Redirects (`/` to `/home`, …), plus the original's nested area redirects. */
 export const REDIRECTS: Readonly<Record<string, string>> = Object.freeze({
   '/': '/home',
   '/data': '/data/germplasm',
-  // The original points at a missing `/admin/settings` and lands on /home; SPEC §2 means the settings page.
+  // The original points at a missing `/admin/settings` and lands on /home; it means the settings page.
   '/admin': '/admin/germinate-settings',
   '/data/climate': '/data/climate/climates',
   '/data/trials': '/data/trials/traits',
@@ -188,7 +188,7 @@ export interface SpecRoute {
   readonly hideable: boolean;
   /** False where the original runs no auth guard (login, setup, 403, 404). */
   readonly guarded: boolean;
-  /** False for routes the original has but SPEC §2 does not list. */
+  /** False for routes the original has but our product does not specify. */
   readonly inSpec: boolean;
 }
 
@@ -199,7 +199,7 @@ function r(route: string, name: string, options: Partial<Omit<SpecRoute, 'route'
 const CURATOR = { minRole: 'DATA_CURATOR' } as const;
 const ADMIN = { minRole: 'ADMIN' } as const;
 
-/** Every named route of client-behaviour §1.2 (`/` and the `*` fallback are redirects, not routes). */
+/** Every named route of Germinate's client (`/` and the `*` fallback are redirects, not routes). */
 export const SPEC_ROUTES: readonly SpecRoute[] = Object.freeze([
   r('/login', 'login', { guarded: false }),
   r('/setup', 'setup', { guarded: false }),

@@ -1,13 +1,13 @@
 import { roleOf, type Role } from './roles.js';
 
 /**
- * The login session (SPEC §4): the token from `POST token` (api/README.md §2.2), valid while
+ * The login session: the token from `POST token`, valid while
  * now − createdOn ≤ lifetime and slid forward by every successful call. Persisted so it survives reloads.
  */
 
 /** The `POST token` answer. Extra keys (the never-filled fullName and email) are ignored. */
 /**
- * The `POST token` answer (api/README.md §2.2). Checked by hand rather than with arktype: the session is
+ * The `POST token` answer (token, imageToken, id, username, userType, lifetime, createdOn). Checked by hand rather than with arktype: the session is
  * part of the first screen, and arktype would add ~40 KiB gzip to it for two small shapes.
  */
 export interface TokenResponse {
@@ -215,7 +215,7 @@ export function createSession(options: SessionOptions): Session {
 }
 
 /**
- * SPEC §4: ending a session clears "the token and its cookie". Germinate's client keeps a `token`
+ * Ending a session clears the token and its cookie. Germinate's client keeps a `token`
  * cookie; we never write one, but clear it where another client on this origin left it.
  */
 export function clearTokenCookie(target: { cookie: string }): void {

@@ -1,7 +1,7 @@
 import { type } from 'arktype';
 
 /**
- * The PaginatedRequest and Filter of the Germinate 4 API (api/README.md §3–§4), shared by the client
+ * The PaginatedRequest and Filter of the Germinate 4 API (docs/germinate-api.md, Table requests), shared by the client
  * (which builds them) and the server (which validates them). Page is 0-based on the wire.
  */
 import { COMPARATORS } from './table-types.js';

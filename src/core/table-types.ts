@@ -25,7 +25,7 @@ export interface PaginatedResult<T> {
   count: number;
 }
 
-/** Germinate's column-name rule (api/README.md §5): strip odd characters, camelCase to snake_case. */
+/** Germinate's column-name rule: strip odd characters, camelCase to snake_case. */
 export function toSnakeCase(column: string): string {
   return column
     .replace(/[^a-zA-Z0-9._-]/g, '')

@@ -77,7 +77,7 @@ export function pageCount(count: number, perPage: number): number {
   return Math.max(1, Math.ceil(Math.max(0, count) / perPage));
 }
 
-/** SPEC §5: a page jump is a whole number between 1 and the last page. */
+/** A page jump is a whole number between 1 and the last page. */
 export function validPage(text: string, maxPage: number): number | null {
   if (!/^\s*\d+\s*$/.test(text)) return null;
   const page = Number(text);

@@ -2,7 +2,7 @@ import type { ContextKeys } from './contracts.js';
 import { hasRole, type Role } from './roles.js';
 
 /**
- * Typed builders for a command's `when` (STYLE §6): palette, menus and keys evaluate the same
+ * Typed builders for a command's `when` (typed helpers, never free strings): palette, menus and keys evaluate the same
  * predicate, and the help pane reads its description instead of a free string copied between entries.
  */
 
@@ -94,7 +94,7 @@ function requireParts(name: string, parts: readonly When[]): void {
   }
 }
 
-/** The caller's role is `role` or stronger (SPEC §6 hierarchy). */
+/** The caller's role is `role` or stronger (a stronger role passes a weaker role's check). */
 export function roleAtLeast(role: Role): When {
   if (!(role in RANK)) throw new TypeError(`Unknown role: ${String(role)}`);
   return make(`role >= ${role}`, COMPARE, role, (context) => hasRole(context.role ?? 'UNKNOWN', role));
