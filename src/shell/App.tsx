@@ -1,10 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { IntlProvider } from 'react-intl';
+import { Router } from 'wouter';
+import { useBrowserLocation, useSearch } from 'wouter/use-browser-location';
 import type { Translator } from '../core/i18n.js';
 import type { Box } from './box.js';
 import { ServicesContext, useServices, type Services } from './pane-api.js';
 import { ShellContext, useShell, useShellState, type ShellRuntime } from './shell-context.js';
 import { useKeyBindings } from './use-key-bindings.js';
+import { LocationSync } from './LocationSync.js';
 import { LoadingModal } from './frame/LoadingModal.js';
 import { Sidebar } from './frame/Sidebar.js';
 import { Toasts } from './frame/Toasts.js';
@@ -81,7 +84,11 @@ export function App({ runtime, translator, services }: AppProps) {
     >
       <ServicesContext.Provider value={value}>
         <ShellContext.Provider value={runtime}>
-          <Frame />
+          {/* The address bar is wouter's browser location; the shell follows it and writes it through wouter. */}
+          <Router hook={useBrowserLocation} searchHook={useSearch}>
+            <LocationSync />
+            <Frame />
+          </Router>
         </ShellContext.Provider>
       </ServicesContext.Provider>
     </IntlProvider>

@@ -40,7 +40,7 @@ function setup(start: string, authMode: AuthMode = 'SELECTIVE', role: Role | nul
     role: () => role,
     rememberTarget: (url) => remembered.push(url),
   });
-  return { shell, calls, remembered, url: () => here.pathname + here.search };
+  return { shell, calls, remembered, move, url: () => here.pathname + here.search };
 }
 
 describe('shell controller', () => {
@@ -97,5 +97,25 @@ describe('shell controller', () => {
       'germplasm.marked': 5,
       'shell.paneCount': 1,
     });
+  });
+
+  it('follows an address it did not write (back, forward, a link) without writing history', () => {
+    const { shell, calls, move } = setup('/data/germplasm');
+    shell.navigate(null, 'replace');
+    shell.split('right');
+    expect(calls).toHaveLength(1);
+    // Its own push: nothing to read, nothing written.
+    shell.locationChanged();
+    expect(leaves(shell.get().layout.root)).toEqual(['p1', 'p2']);
+    // Back to the single pane: the layout follows, history is left as the browser made it.
+    move('/data/germplasm');
+    shell.locationChanged();
+    expect(leaves(shell.get().layout.root)).toEqual(['p1']);
+    expect(calls).toHaveLength(1);
+    // An old hash-mode link typed into the address bar opens its page.
+    move('/home#/data/germplasm');
+    shell.locationChanged();
+    expect(shell.get().layout.panes.p1.type).toBe('demo:list');
+    expect(calls).toHaveLength(1);
   });
 });
