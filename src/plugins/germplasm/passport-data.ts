@@ -3,8 +3,8 @@ import { COUNTRIES } from './countries.js';
 import { COLLSRC, MLSSTAT, SAMPSTAT, STORAGE } from './mcpd-codes.js';
 
 /**
- * Passport helpers: how the route's id finds the germplasm (client-behaviour §5.1) and the MCPD fields
- * in the order GET germplasm/{id}/mcpd sends them (views.md §29). `latitude`/`longitude` (DMS text) are
+ * Passport helpers: how the route's id finds the germplasm (a number is the id, anything else a name)
+ * and the MCPD fields in the order GET germplasm/{id}/mcpd sends them. `latitude`/`longitude` (DMS text) are
  * left out: the server may send them as byte arrays, and the decimal ones say the same.
  */
 export const MCPD_FIELDS = [

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import useSWR from 'swr';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices } from '../../../shell/pane-api.js';
 import type { DatasetRow, UserGroupRow, UserRow } from '../types.js';
@@ -25,22 +26,14 @@ export function DatasetPermissions(props: Props) {
   const { api, t } = useServices();
   const { view } = props;
   const [name, setName] = useState('');
-  const [dataset, setDataset] = useState<DatasetRow | null>(null);
   const filter: Filter[] = name.trim() === '' ? [] : [{ column: 'datasetName', comparator: 'contains', operator: 'and', values: [name.trim()] }];
 
-  useEffect(() => {
-    if (view.datasetId === null) {
-      setDataset(null);
-      return;
-    }
-    const controller = new AbortController();
-    const byId: Filter = { column: 'datasetId', comparator: 'equals', operator: 'and', values: [view.datasetId] };
-    api
-      .table<DatasetRow>('dataset/table', { page: 1, limit: 1, filter: [byId] }, { signal: controller.signal })
-      .then((result) => setDataset(result.data[0] ?? null))
-      .catch(shown);
-    return () => controller.abort();
-  }, [api, view.datasetId]);
+  // The chosen dataset, read through swr (the api client has shown any error).
+  const dataset =
+    useSWR(view.datasetId === null ? null : ['admin:dataset', view.datasetId], async ([, datasetId]: readonly [string, number]) => {
+      const byId: Filter = { column: 'datasetId', comparator: 'equals', operator: 'and', values: [datasetId] };
+      return (await api.table<DatasetRow>('dataset/table', { page: 1, limit: 1, filter: [byId] })).data[0] ?? null;
+    }, { onError: shown }).data ?? null;
 
   const columns: Column<DatasetRow>[] = [
     { key: 'datasetId', label: t('admin.dataset.id') },
@@ -98,30 +91,20 @@ export function DatasetPermissions(props: Props) {
 function GroupPermissions({ datasetId }: { datasetId: number }) {
   const services = useServices();
   const { api, t } = services;
+  // Read through swr; a change revalidates the permitted groups (and reloads the paged table).
   const [reload, setReload] = useState(0);
-  const [groups, setGroups] = useState<UserGroupRow[]>([]);
-  const [permitted, setPermitted] = useState<number[]>([]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    Promise.all([
-      api.table<UserGroupRow>('usergroup/table', { page: 1, limit: PICKER_LIMIT, orderBy: 'userGroupName', ascending: 1 }, { signal }),
-      api.tableIds(`dataset/${datasetId}/usergroup/ids`, { page: 1, limit: PICKER_LIMIT }, { signal }),
-    ])
-      .then(([all, ids]) => {
-        setGroups(all.data);
-        setPermitted(ids.data);
-      })
-      .catch(shown);
-    return () => controller.abort();
-  }, [api, datasetId, reload]);
+  const groups =
+    useSWR('admin:groups-picker', () => api.table<UserGroupRow>('usergroup/table', { page: 1, limit: PICKER_LIMIT, orderBy: 'userGroupName', ascending: 1 }), { onError: shown })
+      .data?.data ?? [];
+  const { data: ids, mutate } = useSWR(['admin:dataset-groups', datasetId], () => api.tableIds(`dataset/${datasetId}/usergroup/ids`, { page: 1, limit: PICKER_LIMIT }), { onError: shown });
+  const permitted = ids?.data ?? [];
 
   const change = (groupIds: number[], addOperation: boolean) =>
     api
       .patch<boolean>(`dataset/${datasetId}/usergroup`, { body: { datasetId, groupIds, addOperation } })
       .then(() => {
         done(services, addOperation ? 'admin.dataset.groupAdded' : 'admin.dataset.groupRemoved');
+        void mutate();
         setReload((n) => n + 1);
       })
       .catch(shown);
@@ -168,28 +151,17 @@ function GroupPermissions({ datasetId }: { datasetId: number }) {
 function UserPermissions({ datasetId }: { datasetId: number }) {
   const services = useServices();
   const { api, t } = services;
-  const [reload, setReload] = useState(0);
-  const [users, setUsers] = useState<UserRow[]>([]);
-  const [permitted, setPermitted] = useState<UserRow[] | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    Promise.all([api.get<UserRow[]>('user', { signal }), api.get<UserRow[]>(`dataset/${datasetId}/user`, { signal })])
-      .then(([all, direct]) => {
-        setUsers(all);
-        setPermitted(direct);
-      })
-      .catch(shown);
-    return () => controller.abort();
-  }, [api, datasetId, reload]);
+  // Read through swr; a change revalidates the permitted users.
+  const users = useSWR('admin:user', () => api.get<UserRow[]>('user'), { onError: shown }).data ?? [];
+  const { data: direct, mutate } = useSWR(['admin:dataset-users', datasetId], () => api.get<UserRow[]>(`dataset/${datasetId}/user`), { onError: shown });
+  const permitted = direct ?? null;
 
   const change = (userIds: number[], addOperation: boolean) =>
     api
       .patch<boolean>(`dataset/${datasetId}/user`, { body: { datasetId, userIds, addOperation } })
       .then(() => {
         done(services, addOperation ? 'admin.dataset.userAdded' : 'admin.dataset.userRemoved');
-        setReload((n) => n + 1);
+        void mutate();
       })
       .catch(shown);
 

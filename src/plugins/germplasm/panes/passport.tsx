@@ -26,7 +26,7 @@ interface Attribute {
   attributeValue?: string;
 }
 
-/** The passport of one germplasm (`/data/germplasm/:germplasmId`): client-behaviour §5. */
+/** The passport of one germplasm (`/data/germplasm/:germplasmId`): MCPD record, institutions, site, attributes, comments. */
 export default function PassportPane(props: PaneProps) {
   const { api, store, t, settings, translator } = useServices();
   const param = props.instance.params.germplasmId ?? '';
