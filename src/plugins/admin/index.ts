@@ -2,7 +2,7 @@ import type { ClientPlugin, CommandContext, CommandSpec } from '../../core/contr
 import { roleAtLeast } from '../../core/when.js';
 
 /**
- * The administrators' plugin (SPEC §2 "Admin area", §6): global settings, user permissions (dataset
+ * The administrators' plugin: global settings, user permissions (dataset
  * permissions, user groups, access requests, users), user feedback and the audit log. Every pane needs
  * the ADMIN role; the server checks the same on every call.
  */

@@ -54,7 +54,7 @@ describe('admin locale texts', () => {
     });
   }
 
-  it('says the SPEC §5 sentence when the settings form is invalid', () => {
+  it('says "Some fields in the form are invalid" when the settings form is invalid', () => {
     expect(read('en_GB')['admin.settings.invalid']).toBe('Some fields in the form are invalid.');
   });
 });

@@ -13,7 +13,7 @@ export const DASHBOARD_CATEGORIES = [
   'datasetsAllelefreq', 'datasetsClimate', 'datasetsPedigree', 'experiments', 'groups', 'images', 'fileresources',
   'publications', 'dataStories', 'projects',
 ] as const;
-/** The home page's sections (api/README.md §8.1 default). */
+/** The home page's sections (Germinate's default dashboardSections). */
 export const DASHBOARD_SECTIONS = ['publications', 'news', 'projects', 'dataupdates', 'datastories'] as const;
 
 export const PALETTES = ['colorsTemplate', 'colorsCharts', 'colorsGradient'] as const;

@@ -1,9 +1,9 @@
 /**
- * What the admin panes read from the server (CONTRACTS.md §A–§C; api/views.md §10). Row types are
+ * What the admin panes read from the server (Germinate's views, e.g. ViewTableUsergroups). Row types are
  * the server's JSON as is: the panes only show and send them back by id.
  */
 
-/** The four user types an administrator can give (SPEC §6 plus suspension). */
+/** The four user types an administrator can give (the three roles plus suspension). */
 export const USER_TYPES = ['Regular User', 'Data Curator', 'Administrator', 'Suspended User'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * The climate domain's tables (api/schema.md §4 D), plus the Kysely shapes of the tables of other domains
+ * The climate domain's tables (after Germinate's data model), plus the Kysely shapes of the tables of other domains
  * this plugin reads and writes by name (locations, countries, attributes: germplasm domain; units: shared
  * with traits). Declared here because plugins never import each other's code.
  */

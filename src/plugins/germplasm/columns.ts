@@ -1,5 +1,5 @@
 /**
- * The germplasm table's columns: the row keys of ViewTableGermplasm (views.md §1) in the server's order.
+ * The germplasm table's columns: the row keys of Germinate's ViewTableGermplasm in the server's order.
  * `hasCompoundData` is never filled by the server, so it is not offered.
  */
 export const GERMPLASM_COLUMNS = [
@@ -60,7 +60,7 @@ export function columnKey(column: string): string {
 /** The row as ViewTableGermplasm sends it; every field may be absent. */
 export type GermplasmRow = { germplasmId: number } & Partial<Record<GermplasmColumn, unknown>> & Record<string, unknown>;
 
-/** Title of a germplasm: name / display name / number, non-empty parts only (client-behaviour §5.2). */
+/** Title of a germplasm: name / display name / number, non-empty parts only. */
 export function germplasmTitle(row: Record<string, unknown>): string {
   const parts = [row.germplasmName, row.germplasmDisplayName, row.germplasmNumber]
     .filter((v): v is string | number => (typeof v === 'string' && v !== '') || typeof v === 'number')

@@ -1,7 +1,7 @@
 import type { Filter } from '../../core/table-request.js';
 
 /**
- * "Germplasm from a list": entries (one name or accession number per line, '%' as wildcard, SPEC §5)
+ * "Germplasm from a list": entries (one name or accession number per line, '%' as wildcard)
  * are looked up in batches and each entry is classified by the rows that match it, so curators see
  * which entries found nothing and which were ambiguous.
  */
@@ -9,7 +9,7 @@ import type { Filter } from '../../core/table-request.js';
 /** The identifying columns an entry is compared with. */
 export const MATCH_COLUMNS = ['germplasmName', 'germplasmGid', 'germplasmNumber', 'germplasmDisplayName'] as const;
 
-/** SPEC §5 drop-file box: only .txt; larger files are refused (Germinate's limit is a few MB). */
+/** The drop-file box takes only .txt; larger files are refused (Germinate's limit is a few MB). */
 export const MAX_LIST_FILE_BYTES = 2 * 1024 * 1024;
 /** Exact entries per inSet request: well under any URL/body limit, few round trips for long lists. */
 export const BATCH_SIZE = 200;
@@ -94,7 +94,7 @@ export function classify<R extends MatchRow>(entries: readonly string[], candida
 
 export type FileCheck = { ok: true } | { ok: false; reason: 'wrong-type' | 'too-large' };
 
-/** SPEC §5: only .txt files, and not too large. */
+/** Only .txt files, and not too large. */
 export function checkListFile(name: string, size: number): FileCheck {
   if (!/\.txt$/i.test(name)) return { ok: false, reason: 'wrong-type' };
   if (size > MAX_LIST_FILE_BYTES) return { ok: false, reason: 'too-large' };

@@ -72,7 +72,7 @@ export function germplasmView(dialect: DialectName, present: PresentTables = new
   };
 }
 
-/** ViewTableInstitutions + institutionType, for one germplasm's institutions (views.md §11.1). */
+/** ViewTableInstitutions + institutionType, for one germplasm's institutions. */
 export function germplasmInstitutionView(): TableView {
   return {
     name: 'germplasmInstitutions',
@@ -97,7 +97,7 @@ export function germplasmInstitutionView(): TableView {
   };
 }
 
-/** ViewTableGermplasmAttributes (views.md §24.1): attribute values of germplasm. */
+/** Germinate's ViewTableGermplasmAttributes: attribute values of germplasm. */
 export function germplasmAttributeView(): TableView {
   return {
     name: 'germplasmAttributes',
@@ -123,7 +123,7 @@ export function germplasmAttributeView(): TableView {
   };
 }
 
-/** ViewMcpd key order (views.md §29). */
+/** Germinate's ViewMcpd key order. */
 export const MCPD_KEYS = [
   'puid', 'instcode', 'accenumb', 'collnumb', 'collcode', 'collname', 'collinstaddress', 'collmissid', 'genus',
   'species', 'spauthor', 'subtaxa', 'subtauthor', 'cropname', 'accename', 'acqdate', 'origcty', 'collsite',

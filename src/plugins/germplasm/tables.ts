@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** The germplasm domain's tables, after Germinate's data model (api/schema.md §4 A). */
+/** The germplasm domain's tables, after Germinate's data model. */
 export interface GerminatebaseTable {
   id: Generated<number>;
   general_identifier: string;

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** The groups domain's tables (api/schema.md §G). Timestamps are ISO text, booleans 0/1. */
+/** The groups domain's tables, after Germinate's data model. Timestamps are ISO text, booleans 0/1. */
 export interface GrouptypesTable {
   id: Generated<number>;
   description: string;

@@ -1,7 +1,7 @@
 import type { SchemaMigration } from '../../server/db/migration.js';
 import { columnTypes, withId, withTimestamps } from '../../server/db/migration.js';
 
-/** imagetypes as Germinate seeds them (schema.md §4 H: no id 2). */
+/** imagetypes as Germinate seeds them (there is no id 2). */
 export const IMAGE_TYPES = [
   { id: 1, description: 'Germplasm images', reference_table: 'germinatebase' },
   { id: 3, description: 'Trait images', reference_table: 'phenotypes' },

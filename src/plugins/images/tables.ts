@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** The images domain's tables (api/schema.md §4 H). */
+/** The images domain's tables, after Germinate's data model. */
 export interface ImagesTable {
   id: Generated<number>;
   imagetype_id: number;
@@ -9,7 +9,7 @@ export interface ImagesTable {
   foreign_id: number;
   /** Under DATA_DIR/images/database/, e.g. `upload/<uuid>-<name>`; the thumbnail is `thumbnail-<path>`. */
   path: string;
-  /** EXIF fields (views.md §8.1) as JSON, or null when the image has none. */
+  /** EXIF fields (the keys Germinate's image views send) as JSON, or null when the image has none. */
   exif: string | null;
   is_reference: Generated<number>;
   created_on: Generated<string>;

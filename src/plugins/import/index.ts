@@ -4,7 +4,7 @@ import { isTemplateType } from './templates.js';
 import { JOBS_CHANGED_EVENT } from './events.js';
 
 /**
- * The data import plugin (issue 6, SPEC §2 data uploader): the uploader pane and the commands that
+ * The data import plugin (issue 6, the data uploader): the uploader pane and the commands that
  * open it, open a job's report, and bring up the jobs panel in the sidebar.
  */
 

@@ -48,7 +48,7 @@ export function importModeOf(settings: Record<string, unknown>): ImportMode {
 
 export const isActive = (job: Pick<ImportJob, 'status'>): boolean => job.status === 'waiting' || job.status === 'running';
 
-/** Germinate's derived errorStatus (client-behaviour §6.8). */
+/** The errorStatus Germinate's client derives: ERROR if any feedback item is one, else WARNING, else NONE. */
 export function errorStatus(job: Pick<ImportJob, 'feedback'>): IssueType | 'NONE' {
   const feedback = job.feedback ?? [];
   if (feedback.some((item) => item.type === 'ERROR')) return 'ERROR';

@@ -1,5 +1,5 @@
 /**
- * The data templates a curator can upload (issue 6, client-behaviour §8): Germinate's datatype names,
+ * The data templates a curator can upload (issue 6): Germinate's datatype names,
  * the file types each accepts, and which options apply. Genotype templates come with their domain later;
  * they are left out rather than offered and refused.
  */
@@ -57,7 +57,7 @@ export interface UploadOptions {
   datasetId: number | null;
 }
 
-/** The query of `POST import/template/file`, as Germinate's client sends it (client-behaviour §8 step 3). */
+/** The query of `POST import/template/file`, as Germinate's client sends it. */
 export function uploadQuery(options: UploadOptions): Record<string, string> {
   const info = TEMPLATES[options.type];
   const query: Record<string, string> = {

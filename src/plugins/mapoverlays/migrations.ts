@@ -3,7 +3,7 @@ import type { SchemaMigration } from '../../server/db/migration.js';
 import { columnTypes, withId, withTimestamps } from '../../server/db/migration.js';
 
 /**
- * Map overlays (api/schema.md `mapoverlays`). foreign_id points at phenotypes or climates after
+ * Map overlays (Germinate's `mapoverlays` table). foreign_id points at phenotypes or climates after
  * reference_table, which belong to other domains that may be absent: no foreign key, as in Germinate.
  */
 export const mapoverlaysMigrations: SchemaMigration[] = [

@@ -12,7 +12,7 @@ import type { MapoverlaysTables } from './tables.js';
 
 const c = (expression: string, type: TableView['columns'][string]['type']) => ({ sql: sql.raw(expression), type });
 
-/** ViewTableMapoverlays (views.md §26): overlays without a dataset, or of a dataset the caller sees. */
+/** Germinate's ViewTableMapoverlays: overlays without a dataset, or of a dataset the caller sees. */
 function mapoverlayView(): TableView {
   return {
     name: 'mapoverlays',
@@ -48,7 +48,7 @@ function mapoverlayView(): TableView {
 export const mapoverlayRoutes: FastifyPluginAsync = async (app) => {
   registerTableRoutes(app, { path: '/mapoverlay/table', view: () => mapoverlayView(), access: 'public', exportPrefix: 'mapoverlay-table' });
 
-  // Drawn by a map: the image token in the query identifies the caller (access 'image', endpoints.md §15).
+  // Drawn by a map: the image token in the query identifies the caller (access 'image', as Germinate's image URLs).
   app.get<{ Params: { id: string } }>('/mapoverlay/:id/src', { config: { access: 'image' } }, async (request, reply) => {
     const id = pathId(request.params.id);
     const overlay = await app.database.db

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** A raster laid over maps (api/schema.md `mapoverlays`): a trait's or climate variable's, a dataset's, or both. */
+/** A raster laid over maps (Germinate's `mapoverlays`): a trait's or climate variable's, a dataset's, or both. */
 export interface MapoverlaysTable {
   id: Generated<number>;
   /** The PNG's file name under DATA_DIR/images/mapoverlay/ (`<id>.png`). */

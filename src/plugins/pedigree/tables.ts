@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** The pedigree domain's tables (api/schema.md §F). Timestamps are ISO text. */
+/** The pedigree domain's tables, after Germinate's data model. Timestamps are ISO text. */
 export type RelationshipType = 'M' | 'F' | 'OTHER';
 
 export interface PedigreesTable {

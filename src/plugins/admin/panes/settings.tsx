@@ -30,7 +30,7 @@ const SELF = 'germinate-settings';
 const HIDEABLE = new Set(SPEC_ROUTES.filter((route) => route.hideable && !UNGUARDED_PAGES.includes(route.name)).map((route) => route.name));
 
 /**
- * germinate-settings (SPEC §2, §3 "Settings, admin"): every admin setting in one form over
+ * germinate-settings: every admin setting in one form over
  * GET/POST settings/admin. Checked here as the server checks it; saved settings apply at once, since
  * the shell reloads the public settings (hidden pages, colours) after the save.
  */

@@ -15,7 +15,7 @@ function openId(state: unknown): number | null {
 }
 
 /**
- * user-feedback (SPEC §2, §4 "Feedback: unread becomes read"): the feedback users sent, newest first,
+ * user-feedback: the feedback users sent, newest first,
  * unread in bold. Opening an unread one marks it read (its contact details are then removed 30 days
  * later by the server); the screenshot loads with the session's image token.
  */

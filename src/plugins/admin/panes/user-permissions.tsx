@@ -7,7 +7,7 @@ import { readPermissionsView, writePermissionsView, type PermissionTab, type Per
 import { Tabs } from '../../../shell/ui/Tabs.js';
 
 /**
- * user-permissions (SPEC §2): tabs for dataset permissions and user groups (with group permissions,
+ * user-permissions: tabs for dataset permissions and user groups (with group permissions,
  * user permissions and group members inside them), plus access requests and users. The open tab,
  * dataset and group live in the pane's view state, so a link or a reload comes back to them.
  */

@@ -23,7 +23,7 @@ interface Editing {
   description: string;
 }
 
-/** User groups (SPEC §2): list, create, edit, delete; the chosen group's members below. */
+/** User groups: list, create, edit, delete; the chosen group's members below. */
 export function UserGroups(props: Props) {
   const services = useServices();
   const { api, t, translator } = services;

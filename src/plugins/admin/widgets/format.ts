@@ -6,7 +6,7 @@ export function userLabel(user: Pick<UserRow, 'username' | 'fullName'>): string 
   return user.fullName ? `${user.fullName} (${user.username})` : user.username;
 }
 
-/** The success toast of an admin change (SPEC §8 toasts: 5 s, appended). */
+/** The success toast of an admin change (5 s, appended below older toasts). */
 export function done(services: Pick<Services, 'toast'>, messageKey: string, values?: Record<string, string>): void {
   services.toast({ titleKey: 'admin.doneTitle', messageKey, values, variant: 'success', autoHideMs: 5000, append: true });
 }

@@ -15,7 +15,7 @@ export function climateDatatype(text: string | null): ClimateDatatype | undefine
   return text === null ? undefined : DATATYPES.get(text);
 }
 
-/** The definition sheet: `ENVIRONMENTAL VARIABLES`, or its older name `CLIMATES` (import-rules §2.6). */
+/** The definition sheet: `ENVIRONMENTAL VARIABLES`, or its older name `CLIMATES`. */
 export function variableSheet(file: ParsedFile): Sheet | undefined {
   return file.sheets.get('ENVIRONMENTAL VARIABLES') ?? file.sheets.get('CLIMATES');
 }

@@ -5,8 +5,8 @@ import { checkDatasheet } from '../../../server/import/datasheet-checks.js';
 import { CLIMATE_DATASET_TYPE, writeClimate } from './climate-write.js';
 
 /**
- * Germinate's environmental data template (datatype `climate`, import-rules §2.6): METADATA, ATTRIBUTES,
- * LOCATION, COLLABORATORS (§2.2), ENVIRONMENTAL VARIABLES (or CLIMATES) and DATA. Every problem is reported
+ * Germinate's environmental data template (datatype `climate`, docs/import-templates.md): METADATA, ATTRIBUTES,
+ * LOCATION, COLLABORATORS (the datasheet part), ENVIRONMENTAL VARIABLES (or CLIMATES) and DATA. Every problem is reported
  * at every occurrence; the pipeline writes only a file without errors, in one transaction.
  */
 export const climateImporter: TemplateImporter = {

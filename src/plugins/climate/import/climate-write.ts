@@ -15,7 +15,7 @@ export const CLIMATE_DATASET_TYPE = 5;
 const BATCH = 1000;
 
 /**
- * Writes a checked environmental data file (import-rules §2.6) in the caller's transaction: the datasheet
+ * Writes a checked environmental data file in the caller's transaction: the datasheet
  * part, units and climates (found or created), then one climatedata row per non-empty DATA value.
  */
 export async function writeClimate(file: ParsedFile, target: ImportDb, options: ImportOptions): Promise<ImportStats> {
@@ -122,7 +122,7 @@ async function findOrCreateUnit(db: ClimateDb, v: VariableRow, stamp: { created_
   ).id;
 }
 
-/** A climate matching name, short name, description, data type and unit (import-rules §2.6), or a new one. */
+/** A climate matching name, short name, description, data type and unit (as Germinate matches them), or a new one. */
 async function findOrCreateClimate(db: ClimateDb, v: VariableRow, stamp: { created_on: string; updated_on: string }) {
   const unitId = await findOrCreateUnit(db, v, stamp);
   const datatype: ClimateDatatype = v.datatype ?? 'text';

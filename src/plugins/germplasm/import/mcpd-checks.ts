@@ -53,7 +53,7 @@ export function countryId(code: string | null, countries: ReadonlyMap<string, nu
 }
 
 /**
- * Checks every DATA row (import-rules.md §2.1 plus our stricter rules) and reports every occurrence.
+ * Checks every DATA row (Germinate's checks plus our stricter rules) and reports every occurrence.
  * Issues come out in row order; within a row in the order of the rules.
  */
 export function checkRecords(records: McpdRecord[], context: CheckContext): ImportIssue[] {

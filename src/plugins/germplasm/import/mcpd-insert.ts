@@ -15,7 +15,7 @@ export interface RowsWritten {
 }
 
 /**
- * Insert mode, steps 1–6 of import-rules.md §2.1 for all rows at once: taxonomies and collecting sites
+ * Insert mode, the first six steps of Germinate's MCPD import (docs/import-templates.md) for all rows at once: taxonomies and collecting sites
  * (find-or-create), germinatebase, mcpd and synonyms, each in multi-row batches.
  */
 export async function insertRows(target: ImportDb, rows: PreparedRow[], countries: ReadonlyMap<string, number>): Promise<RowsWritten> {

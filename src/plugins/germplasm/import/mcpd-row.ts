@@ -9,7 +9,7 @@ export type McpdField = McpdColumn | typeof ENTITY_TYPE_COLUMN | typeof ENTITY_P
 export const MCPD_FIELDS: readonly McpdField[] = [...MCPD_COLUMNS, ENTITY_TYPE_COLUMN, ENTITY_PARENT_COLUMN];
 const KNOWN = new Set<string>(MCPD_FIELDS);
 
-/** The mcpd table's `text` columns (schema.md); every other column is varchar(255). */
+/** The mcpd table's `text` columns in Germinate's schema; every other column is varchar(255). */
 const TEXT_COLUMNS = new Set<McpdField>(['PUID', 'COLLINSTADDRESS', 'ANCEST', 'OTHERNUMB', 'STORAGE', 'REMARKS']);
 export const VARCHAR_LIMIT = 255;
 export const TEXT_LIMIT = 65_535;

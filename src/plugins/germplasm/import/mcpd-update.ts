@@ -33,7 +33,7 @@ function overlay(stored: Stored | undefined, file: McpdValues): McpdValues {
 }
 
 /**
- * Update mode (import-rules.md §2.1): rows are stored germplasm (matched by ACCENUMB, case-insensitive);
+ * Update mode: rows are stored germplasm (matched by ACCENUMB, case-insensitive);
  * only non-empty cells change stored values. Taxonomy and location are re-resolved from the merged
  * values when the file gives any of their fields; synonyms are replaced when it gives ACCENAME or
  * OTHERNUMB. Everything is set-based: a few statements per batch of rows, never one per row.

@@ -13,7 +13,7 @@ import { updateRows } from './mcpd-update.js';
 
 /**
  * Writes a checked MCPD file (insert or update mode) inside the caller's transaction, following the
- * steps of import-rules.md §2.1: rows (taxonomy, site, germinatebase, mcpd, synonyms), REMARKS,
+ * steps of Germinate's MCPD import (docs/import-templates.md): rows (taxonomy, site, germinatebase, mcpd, synonyms), REMARKS,
  * institutions, entity parents, ADDITIONAL_ATTRIBUTES, then the PDCI of every written germplasm.
  * Lookups are loaded once; every table is written in multi-row batches.
  */

@@ -12,7 +12,7 @@ export function groupSheets(file: ParsedFile): GroupSheet[] {
 }
 
 /**
- * Germinate's groups template (datatype `groups`, import-rules §2.4): sheets GERMPLASM, MARKERS and
+ * Germinate's groups template (datatype `groups`, docs/import-templates.md): sheets GERMPLASM, MARKERS and
  * LOCATIONS, one group per column. Every problem is reported at every occurrence.
  */
 export const groupsImporter: TemplateImporter = {

@@ -35,7 +35,7 @@ function byName(rows: { id: number; name: string }[]): ItemResolver {
 
 const UNAVAILABLE: ItemResolver = { available: false, resolve: () => ({ status: 'GENERIC_INVALID_GERMPLASM' }) };
 
-/** Resolvers for the kinds the file uses, each loaded once (import-rules §2.4 check 4). */
+/** Resolvers for the kinds the file uses, each loaded once. */
 export async function loadResolvers(target: ImportDb, kinds: ReadonlySet<MemberKind>): Promise<Map<MemberKind, ItemResolver>> {
   const db = groupsDb(target);
   const resolvers = new Map<MemberKind, ItemResolver>();

@@ -81,7 +81,7 @@ export function readGroupSheet(sheet: Sheet, kind: MemberKind, grouptypeId: numb
 }
 
 /**
- * The checks that need no database (import-rules §2.4 checks 1–3 and 5, each reported at every
+ * The checks that need no database (all but resolving the items, each reported at every
  * occurrence): header rows 2 and 3 of different length, missing or invalid visibility, missing or too long
  * name, member cells other than `x`, and (ours) a marked row without an identifier.
  */

@@ -7,7 +7,7 @@ const MEMBER_BATCH = 1_000;
 
 /**
  * Writes checked group sheets inside the caller's transaction: one new `groups` row per named column
- * (Germinate never matches existing groups, and update mode imports the same way: import-rules §2.4), then
+ * (Germinate never matches existing groups, and update mode imports the same way), then
  * its members, each item once per group even when the file lists it twice.
  */
 export async function writeGroups(sheets: GroupSheet[], target: ImportDb, options: ImportOptions): Promise<ImportStats> {

@@ -1,6 +1,6 @@
 import exifr from 'exifr';
 
-/** views.md §8.1 keys ← exifr tag names (exifr calls EXIF DateTime `ModifyDate`, DateTimeDigitized `CreateDate`). */
+/** Germinate's EXIF keys ← exifr tag names (exifr calls EXIF DateTime `ModifyDate`, DateTimeDigitized `CreateDate`). */
 const TAGS: [key: string, tag: string][] = [
   ['apertureValue', 'ApertureValue'], ['cameraMake', 'Make'], ['cameraModel', 'Model'], ['colorSpace', 'ColorSpace'],
   ['compression', 'Compression'], ['contrast', 'Contrast'], ['dateTime', 'ModifyDate'], ['dateTimeOriginal', 'DateTimeOriginal'],
@@ -40,7 +40,7 @@ function text(value: unknown): string | null {
 }
 
 /**
- * The EXIF object stored on an image row (views.md §8.1): strings, except GPS numbers and the numeric
+ * The EXIF object stored on an image row (Germinate's keys): strings, except GPS numbers and the numeric
  * orientation code. Null when the image has no EXIF (or it cannot be read: EXIF is a bonus, never a reason
  * to refuse an image).
  */

@@ -36,7 +36,7 @@ export function resolveRow(row: ImageRow, references: References): { id: number 
   return 'id' in found ? found : { status: found.status, column: IMAGE_HEADER[1], value: row.referenceName };
 }
 
-/** Every check of import-rules §2.7, each occurrence reported, plus a test that each file is an image. */
+/** Every check of Germinate's images template, each occurrence reported, plus a test that each file is an image. */
 export async function checkImages(
   archive: TemplateArchive,
   references: References,

@@ -7,7 +7,7 @@ import { stageImages, writeImages } from './image-write.js';
 import { References } from './references.js';
 
 /**
- * Germinate's images template (datatype `images`, import-rules §2.7): a zip with `images.xlsx` (sheet
+ * Germinate's images template (datatype `images`, docs/import-templates.md): a zip with `images.xlsx` (sheet
  * IMAGES) and the images at its root. Images refer to germplasm or traits; each gets a thumbnail and its
  * EXIF; tags are shared. Every problem is reported at every occurrence.
  */

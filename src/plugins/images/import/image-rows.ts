@@ -2,12 +2,12 @@ import type { CellText, Sheet } from '../../../server/import/importer.js';
 import type { ReferenceType } from './references.js';
 
 export const IMAGES_SHEET = 'IMAGES';
-/** The template inside the archive (import-rules §2.7: exact name, at the root). */
+/** The template inside the archive (exact name, at the root). */
 export const IMAGES_TEMPLATE = 'images.xlsx';
 export const IMAGE_HEADER = ['Reference Id', 'Reference Name', 'Image reference type', 'Image filename', 'Image description', 'Tags (comma separated list)'] as const;
 export const REFERENCE_TYPES: ReadonlySet<string> = new Set<ReferenceType>(['germinatebase', 'phenotypes']);
 
-/** One row of the IMAGES sheet, by position (import-rules §2.7). */
+/** One row of the IMAGES sheet, by position (docs/import-templates.md). */
 export interface ImageRow {
   row: number;
   referenceId: CellText;

@@ -18,7 +18,7 @@ import { References, type ImagesDb } from './references.js';
 /** Longest side of a thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 400;
 
-/** DATA_DIR/images/database: `upload/` holds the images, `thumbnail-upload/` their thumbnails (schema.md §3). */
+/** DATA_DIR/images/database: `upload/` holds the images, `thumbnail-upload/` their thumbnails (Germinate's folder layout). */
 export function imageFolders(dataDir: string) {
   const root = path.join(dataDir, 'images', 'database');
   return { root, upload: path.join(root, 'upload'), thumbnails: path.join(root, 'thumbnail-upload') };
@@ -40,7 +40,7 @@ interface StagedImage {
 }
 
 /**
- * Writes a checked images archive (import-rules §2.7) and keeps the zip as a file resource (§0.5), in two
+ * Writes a checked images archive and keeps the zip as a file resource (the upload backup), in two
  * steps (TemplateImporter.stage): first, before the write transaction opens, every image is copied and
  * thumbnailed into a staging folder (the slow part, which writes no row); then, in the transaction, the rows.
  *
@@ -170,7 +170,7 @@ async function insertRows(staged: StagedImage[], db: ImagesDb, options: ImportOp
 }
 
 /**
- * import-rules §0.5 for the images template: the uploaded zip kept as a file resource (not linked to a
+ * The upload backup for the images template: the uploaded zip kept as a file resource (not linked to a
  * dataset: images have none). Staged like the images.
  */
 async function stageBackup(db: Kysely<CoreTables>, source: { path: string; name: string }, dataDir: string, now: Date, staging: string) {

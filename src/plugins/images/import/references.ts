@@ -7,7 +7,7 @@ import type { ImagesTables } from '../tables.js';
 export type ImagesDb = Kysely<CoreTables & ImagesTables>;
 export type ReferenceType = 'germinatebase' | 'phenotypes';
 
-/** A name or id resolved to a row id, or the status saying why not (import-rules §0.6). */
+/** A name or id resolved to a row id, or the status saying why not (docs/import-templates.md, Germplasm lookup). */
 export type Resolved = { id: number } | { status: 'GENERIC_INVALID_GERMPLASM' | 'GENERIC_DISPLAY_NAME_USED_BUT_NOT_UNIQUE' | 'GENERIC_INVALID_REFERENCE' };
 
 /**

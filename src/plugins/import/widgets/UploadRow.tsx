@@ -5,7 +5,7 @@ import { formatBytes, type UploadProgress } from '../upload.js';
 export type UploadPhase = 'ready' | 'uploading' | 'uploaded' | 'failed';
 
 /**
- * The data upload row of SPEC §3: thumb, name, width, height, size, speed, status. Images get a
+ * The data upload row: thumb, name, width, height, size, speed, status. Images get a
  * preview and their pixel size; templates a file symbol and no dimensions.
  */
 export function UploadRow(props: { file: File; phase: UploadPhase; progress: UploadProgress | null; error: string | null }) {

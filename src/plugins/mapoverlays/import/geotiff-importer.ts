@@ -6,7 +6,7 @@ import { GEOTIFF_TEMPLATE } from './overlay-rows.js';
 import { stageOverlays } from './overlay-write.js';
 
 /**
- * Germinate's GeoTIFF template (datatype `geotiff`, import-rules §2.8): a zip with `geotiffs.xlsx` (sheet
+ * Germinate's GeoTIFF template (datatype `geotiff`, docs/import-templates.md): a zip with `geotiffs.xlsx` (sheet
  * IMAGES) and the GeoTIFFs at its root. Each becomes a map overlay of a dataset, a trait or a climate
  * variable: warped to Web Mercator as a PNG with its WGS84 bounds. Every problem is reported at every
  * occurrence, including files that are no GeoTIFF or lie in a coordinate system we cannot draw.

@@ -27,7 +27,7 @@ export interface ResolvedRow {
   problems: { status: string; column: string; value: string | null; message?: string }[];
 }
 
-/** A row's dataset, trait or climate variable and date (import-rules §2.8), each problem listed. */
+/** A row's dataset, trait or climate variable and date, each problem listed. */
 export function resolveRow(row: OverlayRow, references: OverlayReferences): ResolvedRow {
   const out: ResolvedRow = { datasetId: null, reference: null, recordingDate: null, problems: [] };
   const problem = (status: string, column: string, value: string | null, message?: string) => out.problems.push({ status, column, value, message });
@@ -64,7 +64,7 @@ export function resolveRow(row: OverlayRow, references: OverlayReferences): Reso
   return out;
 }
 
-/** Every check of import-rules §2.8, each occurrence reported, plus a test that each file is a GeoTIFF we can place. */
+/** Every check of Germinate's GeoTIFF template, each occurrence reported, plus a test that each file is a GeoTIFF we can place. */
 export async function checkOverlays(
   archive: TemplateArchive,
   references: OverlayReferences,

@@ -1,6 +1,6 @@
 import type { CellText, Sheet } from '../../../server/import/importer.js';
 
-/** The template inside the archive and its sheet (import-rules §2.8). */
+/** The template inside the archive and its sheet (docs/import-templates.md). */
 export const GEOTIFF_TEMPLATE = 'geotiffs.xlsx';
 export const GEOTIFF_SHEET = 'IMAGES';
 export const GEOTIFF_HEADER = ['Dataset Id', 'Reference Id', 'Reference Name', 'Image reference type', 'Image filename', 'Image description', 'Recording Date'] as const;

@@ -13,7 +13,7 @@ import { resolveRow, type ResolvedRow } from './overlay-checks.js';
 import { OverlayReferences } from './overlay-references.js';
 import { GEOTIFF_SHEET, GEOTIFF_TEMPLATE, readOverlayRows, type OverlayRow } from './overlay-rows.js';
 
-/** DATA_DIR/images/mapoverlay, where `mapoverlay/{id}/src` finds the PNGs (schema.md §3). */
+/** DATA_DIR/images/mapoverlay, where `mapoverlay/{id}/src` finds the PNGs (Germinate's folder layout). */
 export function overlayFolder(dataDir: string): string {
   return path.join(dataDir, 'images', 'mapoverlay');
 }
@@ -21,7 +21,7 @@ export function overlayFolder(dataDir: string): string {
 type Planned = { row: OverlayRow; resolved: ResolvedRow; overlay: Overlay }[];
 
 /**
- * The slow half of writing a checked GeoTIFF archive (import-rules §2.8), which writes nothing: every raster
+ * The slow half of writing a checked GeoTIFF archive, which writes nothing: every raster
  * warped and encoded, run before the write transaction opens (TemplateImporter.stage). Returns the rest.
  */
 export async function stageOverlays(file: ParsedFile, target: ImportDb, options: ImportOptions): Promise<(db: ImportDb) => Promise<ImportStats>> {

@@ -6,7 +6,7 @@ import { checkPedigreeSheets } from './pedigree-sheets.js';
 import { pedigreeDb, writePedigree } from './pedigree-write.js';
 
 /**
- * Germinate's pedigree template (datatype `pedigree`, import-rules §2.5 with the datasheet part of §2.2):
+ * Germinate's pedigree template (datatype `pedigree`, with the datasheet part; docs/import-templates.md):
  * creates a pedigree dataset with parent edges (DATA) and pedigree strings (DATA-STRING). Every problem
  * is reported at every occurrence.
  */

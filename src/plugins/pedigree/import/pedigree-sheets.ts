@@ -63,7 +63,7 @@ export function readDefinitionRows(sheet: Sheet): DefinitionRow[] {
   return sheet.rows.map(({ row, cells }) => ({ row, germplasm: cells[0] ?? null, definition: cells[1] ?? null, notation: cells[2] ?? null }));
 }
 
-/** Both sheets must exist (import-rules §2.5), with the template's headers in place. */
+/** Both sheets (DATA, DATA-STRING) must exist, with the template's headers in place. */
 export function checkPedigreeSheets(file: ParsedFile, lookup: GermplasmLookup, signal?: AbortSignal): ImportIssue[] {
   let issues: ImportIssue[] = [];
   const data = file.sheets.get(DATA_SHEET);

@@ -21,7 +21,7 @@ function idOf(lookup: GermplasmLookup, name: string): number {
 }
 
 /**
- * Writes a checked pedigree file inside the caller's transaction (import-rules §2.5): the dataset, then per
+ * Writes a checked pedigree file inside the caller's transaction: the dataset, then per
  * DATA row one edge per distinct parent, then per DATA-STRING row one definition. Update mode imports the
  * same way (Germinate has no update for datasheet templates).
  */

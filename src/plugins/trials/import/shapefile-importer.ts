@@ -8,7 +8,7 @@ import { parseShort } from './values.js';
 const TRIALS_DATASET_TYPE = 3;
 
 /**
- * A trial's plot layout (datatype `shapefile`, import-rules §2.9): a zip with a .shp whose features carry
+ * A trial's plot layout (datatype `shapefile`): a zip with a .shp whose features carry
  * `germplasm`, `row` and `column`, each matching a plot of the target trials dataset. Missing germplasm is
  * only a warning. Beyond Germinate, unknown germplasm (SHAPEFILE_INVALID_ACCENUMB), a plot given twice
  * (SHAPEFILE_DUPLICATE_ROW_COL) and absent fields (SHAPEFILE_MISSING_FIELD) are reported, every occurrence.
@@ -75,7 +75,6 @@ export const shapefileImporter: TemplateImporter = {
   },
 
   async write(file: ParsedFile, target, options) {
-    const db = trialsDb(target);
     const datasetId = options.targetDatasetId;
     if (datasetId === null || datasetId === undefined || !file.source) throw new Error('A checked shapefile upload needs its target dataset (the check reports this).');
     if (!options.dataDir) throw new Error('The data directory is not known: the shapefile cannot be stored.');

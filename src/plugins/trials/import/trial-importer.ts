@@ -8,7 +8,7 @@ import { PHENOTYPES, readPhenotypes, traitCatalogue } from './phenotypes.js';
 import { TRIALS_DATASET_TYPE, writeTrials } from './trial-write.js';
 
 /**
- * Germinate's trials / phenotypic data template (datatype `trial`, import-rules §2.3): METADATA, ATTRIBUTES,
+ * Germinate's trials / phenotypic data template (datatype `trial`, docs/import-templates.md): METADATA, ATTRIBUTES,
  * LOCATION, COLLABORATORS, PHENOTYPES, DATA and RECORDING_DATES sheets. Every problem is reported at every
  * occurrence; the write (traits, a trials dataset, its plots and values) runs in the pipeline's transaction.
  * Update mode imports like insert mode, as in Germinate: a trials file always makes a new dataset, and

@@ -167,7 +167,7 @@ function sameRestrictions(a: Restrictions, b: Restrictions): boolean {
 const hasRestrictions = (r: Restrictions) => r.min !== undefined || r.max !== undefined || r.categories !== undefined;
 
 /**
- * Germinate's trait matching (import-rules §2.3 Import 1): same name and datatype, same unit, description and
+ * Germinate's trait matching: same name and datatype, same unit, description and
  * short name where the file gives them, then equal restrictions. A match is reused with the file's
  * restrictions written back; otherwise a new trait is made. Update mode (ours; Germinate has none for
  * trials) matches on name and datatype alone and rewrites the trait's definition from the file.
