@@ -127,6 +127,7 @@ describe.each(testDialects())('client assets on %s', (dialect) => {
       expect(response.headers['x-frame-options'], file).toBeUndefined();
       expect(response.headers.etag, file).toBeUndefined();
       expect(response.headers['last-modified'], file).toBeUndefined();
+      expect(response.headers['accept-ranges'], file).toBeUndefined();
       expect(response.headers['x-content-type-options'], file).toBe('nosniff');
       expect(response.headers['cross-origin-resource-policy'], file).toBe('same-origin');
     }

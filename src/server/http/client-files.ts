@@ -41,8 +41,8 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
-/** A file that is never revalidated needs no validators. */
-const VALIDATORS = ['etag', 'last-modified'];
+/** A file that is never revalidated needs no validators, nor an advertisement of range requests no browser makes for it. */
+const NOT_FOR_IMMUTABLE = ['etag', 'last-modified', 'accept-ranges'];
 
 /**
  * The built client: /assets/* from disk, each in the smallest form the browser accepts (the .br or .gz
@@ -58,7 +58,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
       assets.addHook('onSend', async (request, reply, payload) => {
         if (reply.getHeader('cache-control') === IMMUTABLE && /\.(js|css)$/.test(request.url.split('?')[0])) {
           for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
-          for (const name of VALIDATORS) reply.removeHeader(name);
+          for (const name of NOT_FOR_IMMUTABLE) reply.removeHeader(name);
         }
         return payload;
       });
