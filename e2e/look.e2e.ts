@@ -25,11 +25,11 @@ async function expectAxeClean(page: Page, include?: string): Promise<void> {
   expect(formatViolations(await axeViolations(page, { include }))).toBe('');
 }
 
-/** A germplasm of the demo data with SAMPSTAT, COLLSRC and STORAGE codes in its MCPD record. */
+/** A germplasm of the demo data with SAMPSTAT and STORAGE codes and a date in its MCPD record. */
 async function codedGermplasm(server: E2EServer): Promise<{ id: number; sampstat: number; storage: string }> {
   const { rows } = await sql<{ id: number; sampstat: number; storage: string }>`
     SELECT germinatebase_id AS id, sampstat, storage FROM mcpd
-    WHERE sampstat IS NOT NULL AND storage IS NOT NULL ORDER BY germinatebase_id LIMIT 1`.execute(server.database.db);
+    WHERE sampstat IS NOT NULL AND storage IS NOT NULL AND (acqdate IS NOT NULL OR colldate IS NOT NULL) ORDER BY germinatebase_id LIMIT 1`.execute(server.database.db);
   return rows[0];
 }
 
@@ -115,6 +115,16 @@ describe('the look (authMode SELECTIVE)', () => {
     const sampstat = passport.locator('tr', { has: page.locator('code', { hasText: 'SAMPSTAT' }) });
     await sampstat.waitFor(POLL);
     expect(await sampstat.locator('td').textContent()).toMatch(new RegExp(`^${germplasm.sampstat} \\S`));
+    // Every storage code with its meaning; a date as DD/MM/YYYY (MM/YYYY or YYYY when the day or month is unknown).
+    const storage = passport.locator('tr', { has: page.locator('code', { hasText: 'STORAGE' }) }).locator('td');
+    expect(await storage.locator('.passport-code').count()).toBe(germplasm.storage.split(';').length);
+    expect(await storage.textContent()).toMatch(/^\d+ [A-Z]/);
+    const date = passport.locator('tr', { has: page.locator('code', { hasText: /^(ACQDATE|COLLDATE)$/ }) }).locator('td').first();
+    expect(await date.textContent()).toMatch(/^(\d\d\/)?(\d\d\/)?\d{4}$/);
+    // The institutions' country, named from their WIEWS code where the record has none.
+    const countries = await passport.getByRole('region', { name: 'Institutions' }).locator('tbody tr td:nth-child(4)').allTextContents();
+    expect(countries.length).toBeGreaterThan(0);
+    expect(countries.every((country) => country.trim() !== '')).toBe(true);
   });
 
   /** Each pane this part of the client draws: where it lives, who sees it, what shows it is ready. */
