@@ -91,7 +91,7 @@ describe('accounts (SELECTIVE, registration with approval)', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Register' });
     await dialog.waitFor();
-    // Nothing filled in: the SPEC §8 missing-fields message, nothing sent.
+    // Nothing filled in: the missing-fields message, nothing sent.
     await dialog.getByRole('button', { name: 'Register', exact: true }).click();
     await dialog.getByText('Please fill in all fields').waitFor();
 

@@ -7,7 +7,7 @@ import { axeViolations, formatViolations, passwordOf, storedClientState, useBrow
 /**
  * The administrators' panes against the real server: a hidden page reaches other users at once, a
  * user group opens a private dataset to its members, every pane in German is axe-clean, and the
- * settings form refuses an invalid colour with the SPEC §5 message.
+ * settings form refuses an invalid colour with "Some fields in the form are invalid".
  */
 
 // Two cores run this next to other suites: give the UI time rather than fail on a busy machine.

@@ -26,7 +26,7 @@ async function openPassport(page: Page, server: E2EServer, id: number, heading =
   await expect.poll(() => section(page, heading).getByRole('status').count(), POLL).toBe(0);
 }
 
-/** Today as the client writes dates (SPEC §9: DD/MM/YYYY), in the browser's zone. */
+/** Today as the client writes dates (DD/MM/YYYY), in the browser's zone. */
 const today = (page: Page) =>
   page.evaluate(() => {
     const d = new Date();

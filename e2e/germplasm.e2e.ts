@@ -148,7 +148,7 @@ describe('germplasm panes', () => {
     await page.getByText('2 marked').waitFor();
   });
 
-  it('takes a list from a .txt file and refuses other file types (SPEC §5)', async () => {
+  it('takes a list from a .txt file and refuses other file types', async () => {
     const page = await browser.page();
     const [a] = await apiRows(server, []);
     await page.goto(`${server.url}/data/germplasm/from-list`);

@@ -132,7 +132,7 @@ describe.each(testDialects())('climate import on %s', (dialect) => {
     const attribute = await db().selectFrom('attributedata').innerJoin('attributes', 'attributes.id', 'attributedata.attribute_id')
       .select(['name', 'value', 'target_table']).where('foreign_id', '=', dataset.id).where('name', '=', 'Temperature sensor').executeTakeFirstOrThrow();
     expect(attribute).toEqual({ name: 'Temperature sensor', value: 'TempComp S301', target_table: 'datasets' });
-    // The workbook is kept as the dataset's file resource (import-rules §0.5).
+    // The workbook is kept as the dataset's file resource (the upload backup).
     const resource = await db().selectFrom('fileresources').innerJoin('datasetfileresources', 'datasetfileresources.fileresource_id', 'fileresources.id')
       .selectAll('fileresources').where('dataset_id', '=', dataset.id).executeTakeFirstOrThrow();
     expect(stats!.fileResourceId).toBe(resource.id);

@@ -135,7 +135,7 @@ describe.each(testDialects())('images import on %s', (dialect) => {
     }
     const ear = await db().selectFrom('imagetags').innerJoin('image_to_tags', 'image_to_tags.imagetag_id', 'imagetags.id').select('image_id').where('tag_name', '=', 'ear').execute();
     expect(ear.map((e) => e.image_id)).toEqual([images[0].id]);
-    // The zip is kept as a file resource (import-rules §0.5), linked to no dataset.
+    // The zip is kept as a file resource (the upload backup), linked to no dataset.
     const resource = await t.database.db.selectFrom('fileresources').selectAll().where('id', '=', stats!.fileResourceId!).executeTakeFirstOrThrow();
     expect(resource).toMatchObject({ name: 'example-images.zip', description: 'Automatic upload backup.', filesize: fs.statSync(EXAMPLE).size });
     expect(fs.readFileSync(path.join(t.dataDir, 'data', 'download', String(resource.fileresourcetype_id), resource.path!))).toEqual(fs.readFileSync(EXAMPLE));

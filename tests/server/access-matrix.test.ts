@@ -15,7 +15,7 @@ type Caller = 'anonymous' | 'invalid' | 'regular' | 'curator' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'invalid', 'regular', 'curator', 'admin'];
 const ROLE_OF: Record<'regular' | 'curator' | 'admin', Role> = { regular: 'AUTH_USER', curator: 'DATA_CURATOR', admin: 'ADMIN' };
 
-/** What the central hook must do (api/README.md §2.4/§2.5): 'pass' or the exact status it answers. */
+/** What the central hook must do per authMode and minimum role (docs/germinate-api.md): 'pass' or the exact status it answers. */
 function expected(mode: AuthMode, access: Access, caller: Caller): 'pass' | 401 | 403 {
   if (access === 'none') return 'pass';
   // The callers here send bearer tokens, never an image token in the query: under FULL that is a 403.

@@ -4,7 +4,7 @@ import { startServer, type TestServer } from '../support/server.js';
 import { testDialects } from '../support/databases.js';
 import { f, germplasmDb, seedGermplasm, seedMany } from '../support/seed.js';
 
-/** views.md §1.1, in order. */
+/** Germinate's germplasm export header (ViewTableGermplasm's columns in snake_case), in order. */
 const SPEC_HEADER = [
   'germplasm_id', 'germplasm_name', 'germplasm_display_name', 'germplasm_gid', 'germplasm_number', 'germplasm_puid',
   'entity_type_id', 'entity_type_name', 'entity_parent_id', 'entity_parent_name', 'entity_parent_general_identifier',
@@ -61,7 +61,7 @@ describe.each(testDialects())('germplasm export on %s', (dialect) => {
     expect(result.name).toMatch(new RegExp(`^germplasm-table-${STAMP}\\.txt$`));
   });
 
-  it('writes the views.md §1.1 header, CRLF lines, one row per germplasm in id order', async () => {
+  it('writes the germplasm export header, CRLF lines, one row per germplasm in id order', async () => {
     const rows = lines((await exportOf(server, {})).text);
     expect(rows[0].split('\t')).toEqual(HEADER);
     expect(rows).toHaveLength(31);

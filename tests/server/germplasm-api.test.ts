@@ -18,7 +18,7 @@ describe.each(testDialects())('germplasm API on %s', (dialect) => {
   afterAll(async () => server?.close());
 
   describe('GET germplasm/{id}', () => {
-    it('answers the table row, keys in views.md §1 order, nulls omitted', async () => {
+    it('answers the table row, keys in ViewTableGermplasm order, nulls omitted', async () => {
       const response = await server.api('GET', 'germplasm/28');
       expect(response.status).toBe(200);
       const row = (await response.json()) as Record<string, unknown>;
@@ -56,7 +56,7 @@ describe.each(testDialects())('germplasm API on %s', (dialect) => {
   });
 
   describe('GET germplasm/{id}/mcpd', () => {
-    it('answers the MCPD row in views.md §29 key order with nulls omitted', async () => {
+    it('answers the MCPD row in ViewMcpd key order with nulls omitted', async () => {
       const response = await server.api('GET', 'germplasm/1/mcpd');
       expect(response.status).toBe(200);
       const mcpd = (await response.json()) as Record<string, unknown>;

@@ -7,7 +7,7 @@ const ALL = GERMPLASM.map((g) => g.id);
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 const except = (...ids: number[]) => ALL.filter((id) => !ids.includes(id));
 
-/** Filters of germplasm/table (api/README.md §4) against a seed with exactly known rows. */
+/** Filters of germplasm/table (folded left to right, no precedence) against a seed with exactly known rows. */
 describe.each(testDialects())('table engine filters on %s', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {

@@ -151,7 +151,7 @@ describe.each(testDialects())('table engine sorting and paging on %s', (dialect)
   });
 
   describe('germplasm/attribute', () => {
-    it('answers rows with views.md §24.1 keys', async () => {
+    it('answers rows with ViewTableGermplasmAttributes keys', async () => {
       const result = await tablePage(server, 'germplasm/attribute', { filter: [f('germplasmId', 'equals', ['1'])] });
       expect(result.count).toBe(2);
       expect(result.data.map((r) => r.attributeValueId)).toEqual([1, 2]);
