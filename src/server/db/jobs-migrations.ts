@@ -4,7 +4,7 @@ import { columnTypes, withId, withTimestamps } from './migration.js';
 /**
  * Asynchronous jobs (issue 6). One table for every kind of job, so one runner claims and one worker runs
  * them all: imports today (`kind` 'import', Germinate's data_import_jobs); exports
- * (data_export_jobs, §11.2) add `kind` 'export' and their parameters in `job_config` later, without a new
+ * (Germinate's data_export_jobs) add `kind` 'export' and their parameters in `job_config` later, without a new
  * table. Booleans are 0/1, timestamps ISO-8601 UTC text.
  */
 export const jobMigrations: SchemaMigration[] = [

@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * Dataset permissions (SPEC §2 "User permissions"): pick a dataset, then the groups and the users
+ * Dataset permissions: pick a dataset, then the groups and the users
  * who may see it while it is private.
  */
 export function DatasetPermissions(props: Props) {

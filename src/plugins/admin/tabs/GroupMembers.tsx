@@ -5,7 +5,7 @@ import { AddPicker } from '../widgets/AddPicker.js';
 import { done, shown, userLabel } from '../widgets/format.js';
 import { PagedTable, type Column } from '../widgets/PagedTable.js';
 
-/** A user group's members (SPEC §2 "group members"): GET and PATCH usergroup/{id}/user. */
+/** A user group's members: GET and PATCH usergroup/{id}/user. */
 export function GroupMembers(props: { groupId: number; onChanged(): void }) {
   const services = useServices();
   const { api, t } = services;
