@@ -79,7 +79,7 @@ async function openFresh(dialect: DialectName, dataDir: string, databaseUrl: str
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`PostgreSQL does not answer at ${url}: ${String(error)}`);
+    throw new Error(`PostgreSQL does not answer at ${url}: ${String(error)}`, { cause: error });
   } finally {
     await client.end().catch(() => undefined);
   }

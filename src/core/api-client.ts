@@ -163,7 +163,7 @@ interface ErrorDetails {
 
 /** Our server sends `{statusCode, error, reasonPhrase?, message?}`; Germinate only the status line. */
 async function readErrorDetails(response: Response): Promise<ErrorDetails> {
-  let text = '';
+  let text: string;
   try {
     text = await response.text();
   } catch {

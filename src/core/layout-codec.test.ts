@@ -231,7 +231,7 @@ describe('encodeLayout refuses what could not come back', () => {
     ['a function', withState({ run: () => 1 }), 'function'],
     ['undefined', withState({ page: undefined }), 'undefined'],
     ['undefined in an array', withState({ list: [1, undefined] }), 'undefined'],
-    ['a sparse array', withState({ list: [1, , 3] }), 'undefined'],
+    ['a sparse array', withState({ list: Object.assign(new Array<unknown>(3), { 0: 1, 2: 3 }) }), 'undefined'],
     ['NaN', withState({ zoom: Number.NaN }), 'finite'],
     ['Infinity', withState({ zoom: Number.POSITIVE_INFINITY }), 'finite'],
     ['a Date', withState({ when: new Date(0) }), 'plain object'],

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ParsedFile } from '../../src/server/import/importer.js';
 import { readImportFile } from '../../src/server/import/read-file.js';
 import { updatePdci } from '../../src/plugins/germplasm/pdci.js';
 import { insertRows } from '../../src/plugins/germplasm/import/mcpd-insert.js';

@@ -33,6 +33,7 @@ async function findPostgres(): Promise<string> {
       `PostgreSQL does not answer at ${where} (${String(error)}). The server tests run on SQLite and PostgreSQL: ` +
         `start PostgreSQL (database "test", user postgres, trust authentication), set DATABASE_URL, ` +
         `or set ${SQLITE_ONLY}=1 to run them on SQLite only.`,
+      { cause: error },
     );
   } finally {
     await client.end().catch(() => undefined);

@@ -1,4 +1,4 @@
-import type { ClientPlugin, CommandContext, CommandSpec } from '../../core/contracts.js';
+import type { ClientPlugin, CommandSpec } from '../../core/contracts.js';
 import { roleAtLeast } from '../../core/when.js';
 
 /**

@@ -192,7 +192,7 @@ export const germplasmMigrations: SchemaMigration[] = [
   },
   {
     name: '1001-germplasm-seed',
-    async up(db, dialect) {
+    async up(db) {
       const insert = (table: string, rows: Record<string, unknown>[]) =>
         (db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>)
           .insertInto(table)

@@ -43,7 +43,7 @@ export function readConfigFile(file: string): StoredConfig | null {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file} is not JSON: ${(error as Error).message}`);
+    throw new Error(`${file} is not JSON: ${(error as Error).message}`, { cause: error });
   }
   const result = StoredConfigType(parsed);
   if (result instanceof type.errors) throw new Error(`${file} is not a valid configuration: ${result.summary}`);

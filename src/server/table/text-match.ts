@@ -18,7 +18,7 @@ import type { DialectName } from '../db/database.js';
  * In `contains`, "%" is the search wildcard (as in Germinate); "_" and every other character match themselves.
  */
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\u{10ffff}]/u;
 
 export function hasNonAscii(text: string): boolean {
   return NON_ASCII.test(text);

@@ -40,6 +40,7 @@ export default function ChartView({ spec, dark, onView, onError }: ChartViewProp
   // drawing with it.
   // By content, not identity: a parent that rebuilds an equal spec must not restart the drawing.
   const signature = JSON.stringify([spec, dark]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the spec's content (above)
   const key = useMemo(() => ++drawings, [signature]);
   return (
     <VegaEmbed

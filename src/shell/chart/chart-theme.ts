@@ -58,5 +58,6 @@ export function useChartPalette(): readonly string[] {
   const palette = chartColours({ state: { customChartColors } }, settings);
   // The same colours give the same array, so the chart is not drawn again on every render.
   const key = palette.join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the colours, not the array's identity
   return useMemo(() => palette, [key]);
 }

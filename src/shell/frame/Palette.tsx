@@ -29,6 +29,7 @@ export default function Palette({ onClose }: { onClose: () => void }) {
   const commands = useMemo(
     () => registry.available(context).filter((command) => command.id !== 'shell:open-palette'),
     // The palette is mounted fresh each time it opens, so the context it lists for is fixed while it shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
     [registry],
   );
   const role = roleOfSession(session);

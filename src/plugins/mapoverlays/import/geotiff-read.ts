@@ -75,7 +75,7 @@ export async function openGeotiff(bytes: Uint8Array): Promise<Georeferenced> {
 async function overview(tiff: GeoTIFF, image: GeoTIFFImage): Promise<GeoTIFFImage> {
   const needed = Math.min(MAX_OVERLAY_SIDE, Math.max(image.getWidth(), image.getHeight()));
   let best = image;
-  let count = 1;
+  let count: number;
   try {
     count = await tiff.getImageCount();
   } catch {
