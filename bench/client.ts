@@ -21,7 +21,7 @@ export const TABLE_API_PATH = '/api/germplasm/table';
 
 const RUNS = 7;
 const KIB = 1024;
-// PERFORMANCE.md: the anchor is germinate-vue 4.9.2's production build.
+// The anchor we compare against is germinate-vue 4.9.2's production build.
 const ANCHOR_HOME_KIB = 819;
 const ANCHOR_ENTRY_KIB = 316;
 const ANCHOR_WHOLE_KIB = Math.round(2.67 * 1024);

@@ -1,6 +1,6 @@
 /**
  * The germinate-settings form as data: what GET settings/admin answers, the form's editable state,
- * the validation (mirroring the server's, CONTRACTS.md §B, so the admin sees problems before a 400)
+ * the validation (mirroring the server's, so the admin sees problems before a 400)
  * and the POST settings/admin body. Pure, so it is tested without a browser.
  */
 
@@ -225,7 +225,7 @@ export function settingsPayload(form: SettingsForm): Record<string, unknown> {
   body.dataImportMode = form.dataImportMode;
   body.hiddenPages = [...form.hiddenPages];
   body.hiddenColumns = Object.fromEntries(Object.entries(form.hiddenColumns).map(([table, text]) => [table, columnNames(text)]));
-  // Absent keeps the stored password, '' clears it, text replaces it (CONTRACTS.md §B).
+  // Absent keeps the stored password, '' clears it, text replaces it.
   if (form.clearGatekeeperPassword) body.gatekeeperPassword = '';
   else if (form.gatekeeperPassword !== '') body.gatekeeperPassword = form.gatekeeperPassword;
   return body;

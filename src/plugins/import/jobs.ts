@@ -1,5 +1,5 @@
 /**
- * Import jobs as `POST import/template` returns them (api README §11.3 plus our sheet/column/value,
+ * Import jobs as `POST import/template` returns them (Germinate's DataImportJobs plus our sheet/column/value,
  * messageKey and progress), and the pure rules the uploader applies to them: when an import may start,
  * how the report groups, filters and downloads.
  */

@@ -11,7 +11,7 @@ import { SettingsStore } from '../settings.js';
 import { DatabaseDetails, GatekeeperDetails, databaseChoice, requireDatabase, requireGatekeeper } from './checks.js';
 import { writeConfigFile, type StoredConfig } from './config-file.js';
 
-/** `setup/store` (CONTRACTS §D): the wizard's three sections at once. */
+/** `setup/store`: the wizard's three sections at once. */
 export const SetupDetails = type({
   dbConfig: DatabaseDetails,
   'gkConfig?': GatekeeperDetails.or('null'),

@@ -1,5 +1,5 @@
 /**
- * The jobs panel's reading of `POST import/template` (api README §11.3): only the fields it shows, read
+ * The jobs panel's reading of `POST import/template` (Germinate's DataImportJobs): only the fields it shows, read
  * defensively, and the rules for its buttons. The shell keeps its own copy of these few lines because
  * it never imports a plugin (the uploader plugin has the full model).
  */

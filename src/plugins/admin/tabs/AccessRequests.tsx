@@ -18,7 +18,7 @@ interface Deciding {
 }
 
 /**
- * Access requests (CONTRACTS.md §A): registrations and returning users waiting for an administrator.
+ * Access requests: registrations and returning users waiting for an administrator.
  * Pending ones are listed first (the default filter); each decision is confirmed.
  */
 export function AccessRequests(props: Props) {

@@ -6,7 +6,7 @@ import { done, roleText, shown, userLabel } from '../widgets/format.js';
 import { PagedTable, type Column } from '../widgets/PagedTable.js';
 
 /**
- * Users and their roles (CONTRACTS.md §A): GET user, PATCH user/{id}. An administrator's own role is
+ * Users and their roles: GET user, PATCH user/{id}. An administrator's own role is
  * shown but not editable (the server refuses it too), so no one locks themselves out.
  */
 export function Users() {

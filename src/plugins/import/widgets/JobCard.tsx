@@ -1,7 +1,7 @@
 import { useServices } from '../../../shell/pane-api.js';
 import { isActive, type ImportJob } from '../jobs.js';
 
-/** Stats keys with a label (api README §11.3 and what our importers count); others show their key. */
+/** Stats keys with a label (Germinate's job statistics and what our importers count); others show their key. */
 export const STAT_KEYS = [
   'datasetId', 'germplasm', 'updated', 'attributes', 'attributeValues', 'institutions', 'locations', 'taxonomies', 'traits',
   'trialsetups', 'phenotypedata', 'climates', 'climatedata', 'groups', 'markers', 'pedigrees', 'pedigreeDefinitions', 'images', 'tags',

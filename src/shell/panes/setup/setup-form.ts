@@ -1,7 +1,7 @@
 import { ApiError } from '../../../core/api-client.js';
 import { MINIMUM_STRENGTH, type StrengthLevel } from '../../../core/password-strength.js';
 
-/** What the setup wizard's three sections hold, and the bodies of the setup/* calls (CONTRACTS §D). */
+/** What the setup wizard's three sections hold, and the bodies of the setup/* calls. */
 
 export interface DatabaseForm {
   type: 'sqlite' | 'postgres';
