@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { hasRole } from '../../core/roles.js';
 import { useServices } from '../pane-api.js';
@@ -18,10 +19,15 @@ const CSS = `
 .shell-jobs-muted { color: var(--muted); }
 `;
 
+const NO_JOBS: PanelJob[] = [];
+/** A failed poll is retried by the next one; a toast every 5 s would bury the page. */
+const QUIET = [{ codes: [], callback: () => undefined }];
+
 /**
  * The async jobs panel in the sidebar (imports): the user's jobs with status
  * and progress; report, import, log and remove. It asks `POST import/template` with the uuids kept in
- * the client state (a reload keeps them), at once, on every change, and every 5 s while a job is busy.
+ * the client state (a reload keeps them), read with swr: at once, on every change, and every 5 s while
+ * a job is busy.
  */
 export function JobsPanel() {
   const { t, api, store, session, settings, translator } = useServices();
@@ -30,55 +36,40 @@ export function JobsPanel() {
   useSyncExternalStore(session.subscribe, session.current);
   const role = roleOfSession(session);
   const { asyncJobUuids, userId } = useSnapshot(store.state);
-  const [jobs, setJobs] = useState<PanelJob[]>([]);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
-  const update = useCallback(() => setTick((n) => n + 1), []);
   const uuidKey = asyncJobUuids.join(',');
-  const busy = jobs.some(isActiveJob);
-  const latestBusy = useRef(busy);
-  latestBusy.current = busy;
+  // Anonymous callers only get the uuids they name; with none there is nothing to ask. The role and
+  // user are part of the key so that a login or logout asks again.
+  const key = role === null && uuidKey === '' ? null : (['shell:jobs', uuidKey, role ?? '', userId ?? ''] as const);
+  const { data, mutate } = useSWR(
+    key,
+    async ([, uuids]: readonly [string, string, string, string]) => {
+      const asked = uuids === '' ? [] : uuids.split(',');
+      const list = readPanelJobs(await api.post<unknown>('import/template', { body: { uuids: asked }, handlers: QUIET }));
+      // Uuids the server no longer knows leave the client state; the sidebar's badge counts the busy ones.
+      const kept = keptUuids(store.state.asyncJobUuids, asked, list);
+      if (kept.length !== store.state.asyncJobUuids.length) store.state.asyncJobUuids = kept;
+      const active = list.filter(isActiveJob).length;
+      if (store.state.asyncJobCount !== active) store.state.asyncJobCount = active;
+      return list;
+    },
+    {
+      // Polls only while a job waits or runs; a failed poll is retried by the next one.
+      refreshInterval: (latest) => (latest?.some(isActiveJob) ? JOBS_POLL_MS : 0),
+      shouldRetryOnError: false,
+      // While the uuids change, the list shown stays until the new answer.
+      keepPreviousData: true,
+      // Jobs change by the second: a button press or an event always asks the server.
+      dedupingInterval: 0,
+    },
+  );
+  const jobs = key === null ? NO_JOBS : (data ?? NO_JOBS);
+  const update = useCallback(() => void mutate(), [mutate]);
 
   useEffect(() => {
     window.addEventListener(JOBS_CHANGED_EVENT, update);
     return () => window.removeEventListener(JOBS_CHANGED_EVENT, update);
   }, [update]);
-
-  useEffect(() => {
-    const asked = uuidKey === '' ? [] : uuidKey.split(',');
-    // Anonymous callers only get the uuids they name; with none there is nothing to ask.
-    if (role === null && asked.length === 0) {
-      setJobs([]);
-      return;
-    }
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
-      try {
-        const answer = await api.post<unknown>('import/template', {
-          body: { uuids: asked },
-          signal: controller.signal,
-          // The next poll retries; a toast every 5 s would bury the page.
-          handlers: [{ codes: [], callback: () => undefined }],
-        });
-        if (controller.signal.aborted) return;
-        const list = readPanelJobs(answer);
-        setJobs(list);
-        const kept = keptUuids(store.state.asyncJobUuids, asked, list);
-        if (kept.length !== store.state.asyncJobUuids.length) store.state.asyncJobUuids = kept;
-        const active = list.filter(isActiveJob).length;
-        if (store.state.asyncJobCount !== active) store.state.asyncJobCount = active;
-        if (active > 0) timer = setTimeout(() => void ask(), JOBS_POLL_MS);
-      } catch {
-        if (!controller.signal.aborted && latestBusy.current) timer = setTimeout(() => void ask(), JOBS_POLL_MS);
-      }
-    };
-    void ask();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [api, store, role, userId, uuidKey, tick]);
 
   // The uploader pane showing this job listens too, so both ask again.
   const announce = () => window.dispatchEvent(new Event(JOBS_CHANGED_EVENT));

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { germplasmRowsById } from '../rows-by-id.js';
@@ -17,24 +18,23 @@ export default function UnifierPane(props: PaneProps) {
   const marked = useSnapshot(store.state).markedIds.germplasm;
   const idText = marked.join(',');
   const ids = useMemo(() => (idText === '' ? [] : idText.split(',').map(Number)), [idText]);
-  const [rows, setRows] = useState<GermplasmRow[] | null>(null);
+  // Read with swr, in the order of the ids (the link's, or the marking order), so the list does not jump.
+  const { data } = useSWR(
+    ids.length === 0 ? null : (['germplasm:unifier', idText] as const),
+    ([, key]: readonly [string, string]) =>
+      // swr never cancels a read; an answer for ids no longer marked is cached under its own key.
+      germplasmRowsById(api, key.split(',').map(Number), new AbortController().signal),
+    {
+      // The rows only change by this pane's own merge (which unmarks the merged ids): no refetch on focus.
+      revalidateOnFocus: false,
+    },
+  );
+  const rows: GermplasmRow[] | null = ids.length === 0 ? [] : (data ?? null);
   const [preferred, setPreferred] = useState<number | null>(null);
   const [explanation, setExplanation] = useState('');
   const [confirming, setConfirming] = useState(false);
-
-  useEffect(() => {
-    setConfirming(false);
-    if (ids.length === 0) {
-      setRows([]);
-      return;
-    }
-    const controller = new AbortController();
-    // In the order of the ids (the link's, or the marking order), so the list does not jump.
-    germplasmRowsById(api, ids, controller.signal)
-      .then(setRows)
-      .catch(() => {});
-    return () => controller.abort();
-  }, [api, ids]);
+  // A new set of marked germplasm asks for a new confirmation.
+  useEffect(() => setConfirming(false), [idText]);
 
   // A preferred id that is no longer listed (unmarked or merged away) is no choice.
   const chosen = rows?.some((r) => r.germplasmId === preferred) ? preferred : null;
