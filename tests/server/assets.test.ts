@@ -192,12 +192,17 @@ describe.each(testDialects())('client assets on %s', (dialect) => {
     expect(unchanged.status).toBe(304);
     expect(unchanged.body.length).toBe(0);
     expect(unchanged.headers['cache-control']).toBe('no-cache');
-    // A file beside index.html is served as it is, revalidated; the build's records are not.
+    // A file beside index.html is served as it is, revalidated; the build's records are not, and a
+    // missing file is a 404 (not the page).
     const robots = await raw(`${server.url}/robots.txt`);
     expect(robots.status).toBe(200);
     expect(robots.body.toString()).toBe('User-agent: *\n');
     expect(robots.headers['cache-control']).toBe('no-cache');
-    expect((await raw(`${server.url}/meta.json`)).body.toString()).toBe(INDEX);
+    for (const file of ['/meta.json', '/favicon.ico', '/data/app.js']) {
+      const missing = await raw(`${server.url}${file}`);
+      expect(missing.status, file).toBe(404);
+      expect(missing.body.toString(), file).not.toContain('<html');
+    }
     const head = await raw(`${server.url}/home`, {}, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);

@@ -20,6 +20,12 @@ const HASHED = /-[A-Z0-9]{8}\.[^/]*$/;
 /** What build.mjs precompresses (text); every response of these varies with Accept-Encoding. */
 const COMPRESSIBLE = /\.(m?js|css|svg|txt|json)(\.br|\.gz)?$/;
 
+/**
+ * A path naming a file (browsers ask for /favicon.ico by themselves) is never a client route: it gets a
+ * 404 when no such file exists, not the page.
+ */
+const FILE_PATH = /\.(ico|png|svg|jpe?g|gif|webp|m?js|css|map|json|txt|xml|webmanifest|woff2?)$/i;
+
 export function cacheControlFor(file: string): string {
   return HASHED.test(path.basename(file)) ? IMMUTABLE : REVALIDATE;
 }
@@ -97,7 +103,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
-    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/') || FILE_PATH.test(url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(reply, 404);
     }
     if (!hasClient) return reply.code(404).type('text/plain').send('The client is not built: run `npm run build`.');
