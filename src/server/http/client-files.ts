@@ -53,8 +53,8 @@ const NOT_FOR_IMMUTABLE = ['etag', 'last-modified', 'accept-ranges'];
 /**
  * The built client: /assets/* from disk, each in the smallest form the browser accepts (the .br or .gz
  * that build.mjs wrote beside it, else the file itself), files beside index.html, and index.html for
- * every other GET outside /api (the client's routes, deep links included). A missing asset is a 404, never the index page: a
- * script URL answered with HTML only hides the broken reference.
+ * every other GET outside /api (the client's routes, deep links included). A missing asset is a 404,
+ * never the index page: a script URL answered with HTML only hides the broken reference.
  */
 export async function serveClient(app: FastifyInstance, clientDir: string): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
