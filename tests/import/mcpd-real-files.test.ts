@@ -49,7 +49,7 @@ describe.each(testDialects())('MCPD real files on %s', (dialect) => {
     expect(await h.count('germinatebase')).toBe(2010);
     expect(await h.count('mcpd')).toBe(2010);
 
-    // pdci.md §7: under its assumptions the whole file scores 8 × 9.20, 4 × 7.35, 1,988 × 6.95 and the 10
+    // docs/pdci.md: under its assumptions the whole file scores 8 × 9.20, 4 × 7.35, 1,988 × 6.95 and the 10
     // Plant/Plot rows are not scored.
     const scores = await h.db.selectFrom('germinatebase').select('pdci').execute();
     const tally = new Map<string, number>();

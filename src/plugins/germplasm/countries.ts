@@ -1,4 +1,4 @@
-/** ISO 3166 countries with the ids of Germinate's seed data (api/mcpd-codes.md §8); id -1 = unknown. */
+/** ISO 3166 countries with the ids of Germinate's seed data; id -1 = unknown. */
 export const COUNTRIES: ReadonlyArray<readonly [id: number, code3: string, code2: string, name: string]> = [
   [-1, "UNK", "UN", "UNKNOWN COUNTRY ORIGIN"],
   [1, "AFG", "AF", "Afghanistan"],

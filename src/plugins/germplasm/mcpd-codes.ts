@@ -1,4 +1,4 @@
-/** MCPD v2.1 code lists as Germinate seeds them (api/mcpd-codes.md). Shared by client labels and server checks. */
+/** MCPD v2.1 code lists as Germinate seeds them (docs/mcpd.md). Shared by client labels and server checks. */
 export const SAMPSTAT: ReadonlyArray<readonly [number, string]> = [
   [100, 'Wild'],
   [110, 'Natural'],

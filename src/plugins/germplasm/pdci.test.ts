@@ -3,7 +3,7 @@ import { pdciCategory, pdciPoints, pdciScore, type PdciInput } from './pdci.js';
 
 /*
  * Fixtures from /work/shared/data/germinate-templates/germplasm/example-germplasm-mcpd.xlsx, sheet DATA,
- * as the contract (api/pdci.md §7) assumes them: empty database plus Germinate's seed data, the file
+ * under the assumptions of docs/pdci.md (The example file): empty database plus Germinate's seed data, the file
  * imported with the MCPD importer in insert mode, no pedigree template, no link types. Hence: ANCEST
  * present = has pedigree, hasLink false, ACCENAME = germinatebase.number, location = ORIGCTY/COLLSITE row.
  * Cell values were read from the file with exceljs (numbers in text columns become their decimal text).
@@ -76,7 +76,7 @@ function expectScore(input: PdciInput, points: number, pdci: number) {
   expect(pdciScore(actual ?? Number.NaN)).toBeCloseTo(pdci, 9);
 }
 
-describe('pdci.md §7 worked examples (SAMPSTAT 410, breeding material)', () => {
+describe('worked examples of the example file (SAMPSTAT 410, breeding material)', () => {
   it.each([
     ['row 2 CACTUAR-2001', ROW2, 920, 9.2],
     ['row 10 CACTUAR-2009', ROW10, 735, 7.35],
@@ -99,7 +99,7 @@ describe('pdci.md §7 worked examples (SAMPSTAT 410, breeding material)', () => 
   });
 });
 
-describe('pdci.md §7.1 the same rows with SAMPSTAT edited', () => {
+describe('the same rows with SAMPSTAT edited', () => {
   it.each([
     ['row 2', ROW2, 100, 920],
     ['row 2', ROW2, 200, 920],
@@ -123,7 +123,7 @@ describe('pdci.md §7.1 the same rows with SAMPSTAT edited', () => {
   );
 });
 
-describe('pdci.md §7.1 single-condition fixtures (row 2, SAMPSTAT 100)', () => {
+describe('single-condition fixtures (row 2, SAMPSTAT 100)', () => {
   const wild: PdciInput = { ...ROW2, sampstat: 100 };
   it.each<[string, Partial<PdciInput>, number, number]>([
     ['unchanged', {}, 920, 9.2],

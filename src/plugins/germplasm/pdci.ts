@@ -5,8 +5,8 @@ import type { GermplasmTables } from './tables.js';
 
 /**
  * Passport Data Completeness Index (van Hintum et al. 2011) as Germinate 4 computes it: points 0..1000,
- * stored as `germinatebase.pdci` = points / 100 (contract: api/pdci.md). The numbers match Germinate's,
- * including its quirks (pdci.md §6): "Other" tops out at 8.5, BREDNAME scores like BREDCODE in "Other",
+ * stored as `germinatebase.pdci` = points / 100 (docs/pdci.md). The numbers match Germinate's,
+ * including its quirks: "Other" tops out at 8.5, BREDNAME scores like BREDCODE in "Other",
  * SUBTAUTHOR needs only SPECIES, CROPNAME needs GENUS and SPECIES, ORIGCTY means "has a location".
  *
  * Substitutions in this codebase:
@@ -19,7 +19,10 @@ import type { GermplasmTables } from './tables.js';
  * - Germinate recomputes every 4 hours; here `updatePdci` runs when data changes (e.g. after an import).
  */
 
-/** What the method reads for one germplasm row, after Germinate's substitutions (pdci.md §2). */
+/**
+ * What the method reads for one germplasm row, after Germinate's substitutions (the taxonomy, location,
+ * pedigree and link rows stand in for MCPD fields).
+ */
 export interface PdciInput {
   /** germinatebase.entitytype_id: only 1 (Accession) is scored. */
   entityTypeId: number | null;
@@ -56,7 +59,7 @@ export interface PdciInput {
   latitude: number | null;
   longitude: number | null;
   elevation: number | null;
-  /** ACCEURL substitute: the accession has a Germinate link (pdci.md §2.1). */
+  /** ACCEURL substitute: the accession has a Germinate link. */
   hasLink: boolean;
   /** ANCEST substitute: the accession is a child in a pedigree table. */
   hasPedigree: boolean;
@@ -82,7 +85,7 @@ interface TypeWeights {
   collname: number;
 }
 
-// pdci.md §4. "Other" keeps Germinate's BREDNAME 10 (quirk 10) and its 250 maximum (quirk 9).
+// Points by category. "Other" keeps Germinate's BREDNAME 10 and its 250 maximum (docs/pdci.md).
 const WEIGHTS: Record<PdciCategory, TypeWeights> = {
   wild: {
     country: 80, siteWithoutCoords: 70, siteWithCoords: 20, coords: 120, elevation: 20, colldate: 30,
@@ -114,7 +117,7 @@ function present(value: string | number | null): boolean {
   return typeof value === 'number' || value.trim() !== '';
 }
 
-/** Category by the hundreds of SAMPSTAT (pdci.md §4); 6xx (GMO), 999, blank → "other". */
+/** Category by the hundreds of SAMPSTAT (1–2 wild, 3 landrace, 4 breeding, 5 cultivar); 6xx (GMO), 999, blank → "other". */
 export function pdciCategory(sampstat: number | null): PdciCategory {
   if (sampstat === null) return 'other';
   switch (Math.trunc(sampstat / 100)) {
@@ -132,7 +135,7 @@ export function pdciCategory(sampstat: number | null): PdciCategory {
   }
 }
 
-/** Generic part, 0..600 (pdci.md §3). */
+/** Generic part, 0..600, for every accession. */
 function genericPoints(input: PdciInput): number {
   let points = 0;
   if (present(input.genus)) {
@@ -161,7 +164,7 @@ function genericPoints(input: PdciInput): number {
   return points;
 }
 
-/** Type-specific part, 0..400 (0..250 for "other"), pdci.md §4. */
+/** Type-specific part, 0..400 (0..250 for "other"), by category. */
 function specificPoints(input: PdciInput): number {
   const w = WEIGHTS[pdciCategory(input.sampstat)];
   let points = 0;

@@ -8,7 +8,7 @@ describe('recording dates', () => {
     expect(parseRecordingDate('199506--')).toBe('1995-06-01');
     expect(parseRecordingDate('19950600')).toBe('1995-06-01');
     expect(parseRecordingDate('1995----')).toBe('1995-01-01');
-    // An unknown month with a known day is January, as Germinate reads it (mcpd-codes.md §6).
+    // An unknown month with a known day is January, as Germinate reads it.
     expect(parseRecordingDate('1995--12')).toBe('1995-01-12');
   });
 

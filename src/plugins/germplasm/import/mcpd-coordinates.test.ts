@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dmsRollsOver, inRange, parseDecimal, parseDms, parseInteger, parseWholeNumber } from './mcpd-coordinates.js';
 
-describe('parseDms: every example of mcpd-codes.md §7.2', () => {
+describe('parseDms: every DMS example Germinate documents', () => {
   // [input, column, Germinate's result, ours]: ours differs where our stricter rules apply.
   const examples: [string, 'latitude' | 'longitude', number | null, number | null][] = [
     // 60 seconds: read as the next minute, as Germinate does (the check adds a warning).

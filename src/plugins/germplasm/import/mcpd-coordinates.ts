@@ -1,4 +1,4 @@
-/** Numbers and coordinates of MCPD cells (mcpd-codes.md §7), parsed strictly: null means invalid. */
+/** Numbers and coordinates of MCPD cells (docs/mcpd.md), parsed strictly: null means invalid. */
 
 const INTEGER = /^[+-]?\d+$/;
 // A whole number written with a zero fraction ("350.0"), as spreadsheet and database exports do.

@@ -7,7 +7,7 @@ describe('parseMcpdDate', () => {
     expect(parseMcpdDate('2016-02-25')).toEqual({ year: 2016, month: 2, day: 25 });
   });
 
-  it('reads unknown month and day written as -- or 00 (mcpd-codes.md §6)', () => {
+  it('reads unknown month and day written as -- or 00', () => {
     expect(parseMcpdDate('1975----')).toEqual({ year: 1975, month: null, day: null });
     expect(parseMcpdDate('19750000')).toEqual({ year: 1975, month: null, day: null });
     expect(parseMcpdDate('197506--')).toEqual({ year: 1975, month: 6, day: null });

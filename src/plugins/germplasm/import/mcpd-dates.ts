@@ -9,7 +9,7 @@ const COMPACT = /^(\d{4})(\d{2}|--)(\d{2}|--)$/;
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * Parses ACQDATE/COLLDATE text (mcpd-codes.md §6), strictly: `YYYYMMDD` with an unknown month or day
+ * Parses ACQDATE/COLLDATE text (docs/mcpd.md), strictly: `YYYYMMDD` with an unknown month or day
  * written as `--` or `00`, or a full `YYYY-MM-DD`. Unlike Germinate nothing rolls over: the month must
  * be 01–12, the day must exist in that month, and a known day needs a known month. Returns null when
  * the text is not a valid date.
