@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pdciCategory, pdciPoints, pdciScore, type PdciInput } from './pdci.js';
 
 /*
- * Fixtures from /work/shared/data/germinate-templates/germplasm/example-germplasm-mcpd.xlsx, sheet DATA,
+ * Fixtures from Germinate's example MCPD template (demo/germplasm/example-germplasm-mcpd.xlsx), sheet DATA,
  * under the assumptions of docs/pdci.md (The example file): empty database plus Germinate's seed data, the file
  * imported with the MCPD importer in insert mode, no pedigree template, no link types. Hence: ANCEST
  * present = has pedigree, hasLink false, ACCENAME = germinatebase.number, location = ORIGCTY/COLLSITE row.
