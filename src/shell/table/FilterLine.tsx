@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import useSWR from 'swr';
 import type { ApiClient } from '../../core/api-client.js';
 import { complete, completing, formatFilterLine, parseFilterLine, type LineColumn } from '../../core/filter-line.js';
 import type { Filter } from '../../core/table-request.js';
@@ -28,36 +29,32 @@ export function FilterLine(props: {
   const input = useRef<HTMLInputElement>(null);
   const [line, setLine] = useState(() => (props.filters.length > 0 ? (formatFilterLine(props.filters, columns) ?? '') : ''));
   const [chosen, setChosen] = useState(0);
-  const [values, setValues] = useState<{ key: string; list: string[] }>({ key: '', list: [] });
   const [tried, setTried] = useState(false);
   const state = useMemo(() => completing(line, columns), [line, columns]);
   const parsed = useMemo(() => parseFilterLine(line, columns), [line, columns]);
-  const valueKey = state.kind === 'value' ? `${state.column.id}\u0000${state.prefix}` : '';
 
   useEffect(() => input.current?.focus(), []);
-  useEffect(() => {
-    if (state.kind !== 'value' || state.prefix === '') return;
-    const controller = new AbortController();
-    const column = state.column.id;
-    const prefix = state.prefix.toLowerCase();
-    props.api
-      .table<Record<string, unknown>>(
-        props.path,
-        { page: 1, limit: VALUE_ROWS, filter: [{ column, comparator: 'contains', operator: 'and', values: [state.prefix] }] },
+  // Suggested values, read with swr: a prefix typed again (or deleted back to) answers from its cache.
+  const { data: suggested } = useSWR(
+    state.kind === 'value' && state.prefix !== '' ? (['table:values', props.path, state.column.id, state.prefix] as const) : null,
+    async ([, path, column, typed]: readonly [string, string, string, string]) => {
+      const result = await props.api.table<Record<string, unknown>>(
+        path,
+        { page: 1, limit: VALUE_ROWS, filter: [{ column, comparator: 'contains', operator: 'and', values: [typed] }] },
         // A failed suggestion is no error to toast about: the line still works without it.
-        { signal: controller.signal, handlers: [{ codes: [], callback: () => undefined }] },
-      )
-      .then((result) => {
-        const found = [...new Set(result.data.map((row) => defaultCellText(row[column])).filter((v) => v !== ''))];
-        // Values that start with what was typed come first, then those that only contain it.
-        found.sort((a, b) => Number(!a.toLowerCase().startsWith(prefix)) - Number(!b.toLowerCase().startsWith(prefix)) || a.localeCompare(b));
-        setValues({ key: valueKey, list: found.slice(0, SHOWN) });
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [valueKey]);
+        { handlers: [{ codes: [], callback: () => undefined }] },
+      );
+      const prefix = typed.toLowerCase();
+      const found = [...new Set(result.data.map((row) => defaultCellText(row[column])).filter((v) => v !== ''))];
+      // Values that start with what was typed come first, then those that only contain it.
+      found.sort((x, y) => Number(!x.toLowerCase().startsWith(prefix)) - Number(!y.toLowerCase().startsWith(prefix)) || x.localeCompare(y));
+      return found.slice(0, SHOWN);
+    },
+    // Suggestions are a convenience: no retries, no refetch when the window regains focus.
+    { shouldRetryOnError: false, revalidateOnFocus: false },
+  );
 
-  const options = state.kind === 'value' ? (values.key === valueKey ? values.list : []) : state.options.slice(0, SHOWN);
+  const options = state.kind === 'value' ? (suggested ?? []) : state.options.slice(0, SHOWN);
   const active = Math.min(chosen, Math.max(0, options.length - 1));
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Filter } from '../../../core/table-request.js';
+import useSWR from 'swr';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { keepEnterOnControls } from '../../../shell/table/control-keys.js';
 import { checkListFile, classify, parseEntries, requestFilters, type Classification, type MatchRow } from '../list-match.js';
@@ -18,30 +19,37 @@ export default function FromListPane(props: PaneProps) {
   const services = useServices();
   const { api, store, t, toast } = services;
   const [text, setText] = useState(typeof props.instance.state?.list === 'string' ? props.instance.state.list : '');
-  const [result, setResult] = useState<Classification<MatchRow> | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The entries of the last search; the lookup is a read through swr keyed by them.
+  const [asked, setAsked] = useState<string | null>(null);
+  const { data, isValidating: busy, mutate } = useSWR(
+    asked === null ? null : (['germplasm:list', asked] as const),
+    async ([, entryText]: readonly [string, string]): Promise<Classification<MatchRow>> => {
+      const entries = entryText.split('\n');
+      const candidates: MatchRow[] = [];
+      for (const filter of requestFilters(entries)) {
+        const page = await api.table<MatchRow>('germplasm/table', { page: 1, limit: BATCH_LIMIT, filter });
+        candidates.push(...page.data);
+      }
+      return classify(entries, candidates);
+    },
+    // Batches of thousands of rows: asked for on a search only, never again on focus; a failure has
+    // been shown by the api client and waits for the next search. The last result stays meanwhile.
+    { revalidateOnFocus: false, revalidateOnReconnect: false, shouldRetryOnError: false, keepPreviousData: true },
+  );
+  const result = data ?? null;
 
   const note = useCallback(
     (messageKey: string) => toast({ titleKey: 'germplasm.pane.list', messageKey, variant: 'warning', autoHideMs: 5000, append: true }),
     [toast],
   );
 
-  const search = async () => {
+  const search = () => {
     const entries = parseEntries(text);
     if (entries.length === 0) return;
-    setBusy(true);
-    try {
-      const candidates: MatchRow[] = [];
-      for (const filter of requestFilters(entries)) {
-        const page = await api.table<MatchRow>('germplasm/table', { page: 1, limit: BATCH_LIMIT, filter });
-        candidates.push(...page.data);
-      }
-      setResult(classify(entries, candidates));
-    } catch {
-      // The api client has shown the error.
-    } finally {
-      setBusy(false);
-    }
+    const entryText = entries.join('\n');
+    // The same list searched again asks the server again.
+    if (entryText === asked) void mutate();
+    else setAsked(entryText);
   };
 
   const ids = result?.matches.map((r) => r.germplasmId) ?? [];
@@ -65,7 +73,7 @@ export default function FromListPane(props: PaneProps) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void search();
+          search();
         }}
         onDragOver={(e) => e.preventDefault()}
         onDrop={(e) => {
