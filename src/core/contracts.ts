@@ -10,7 +10,7 @@ import type { PluginServices } from './services.js';
 export interface PaneTypeSpec {
   /** Unique id, `domain:name`, e.g. `germplasm:passport`. */
   id: string;
-  /** Spec route pattern with `:params`, e.g. `/data/germplasm/:germplasmId`. */
+  /** Germinate's route pattern with `:params`, e.g. `/data/germplasm/:germplasmId`. */
   route: string;
   /** Germinate's route name, as the server's hiddenPages setting lists it (e.g. `passport`). */
   pageName: string;

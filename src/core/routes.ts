@@ -261,7 +261,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = Object.freeze([
   r('/404', '404', { guarded: false }),
 ]);
 
-/** The spec route of a Germinate route name (e.g. from hiddenPages). */
+/** The route pattern of a Germinate route name (e.g. from hiddenPages). */
 export function specRouteByName(name: string): SpecRoute | undefined {
   return SPEC_ROUTES.find((route) => route.name === name);
 }

@@ -98,7 +98,7 @@ export function createCorePlugin(deps: CorePluginDeps): ClientPlugin {
         { id: 'core:setup', route: '/setup', pageName: 'setup', titleKey: 'shell.setup.title', inSidebar: false, load: () => import('./panes/SetupPane.js') },
         { id: FORBIDDEN_PANE_TYPE, route: '/403', pageName: '403', titleKey: 'error.page.forbidden.title', inSidebar: false, load: () => import('./panes/ForbiddenPane.js') },
         { id: NOT_FOUND_PANE_TYPE, route: '/404', pageName: '404', titleKey: 'error.page.notFound.title', inSidebar: false, load: () => import('./panes/NotFoundPane.js') },
-        // Not a spec page, so it lives under a path the spec does not use.
+        // Not one of Germinate's pages, so it lives under a path Germinate's client does not use.
         { id: HELP_PANE_TYPE, route: '/help/keyboard', pageName: 'keyboard-help', titleKey: 'help.title', hideable: false, load: () => import('./panes/KeyboardHelpPane.js') },
       ],
       commands,

@@ -1,8 +1,8 @@
 import { defaultCellText, type TableColumn, type TableDeclaration } from '../../core/table-declaration.js';
 
 /**
- * The datasets table: ViewTableDatasets rows (`dataset/table`), the dataset columns of the spec under
- * Germinate's names. Keys that help machines more than readers (ids, file names, counts of links) start
+ * The datasets table: ViewTableDatasets rows (`dataset/table`), the dataset columns Germinate's client shows,
+ * under Germinate's names. Keys that help machines more than readers (ids, file names, counts of links) start
  * hidden.
  */
 export type DatasetRow = { datasetId: number } & Record<string, unknown>;

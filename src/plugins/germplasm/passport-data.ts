@@ -56,7 +56,7 @@ export function codesOf(field: CodedField, value: unknown): { code: string; key:
 }
 
 /**
- * An MCPD date (ACQDATE, COLLDATE) as the spec shows dates: DD/MM/YYYY, or MM/YYYY and YYYY when the
+ * An MCPD date (ACQDATE, COLLDATE) as the client shows dates: DD/MM/YYYY, or MM/YYYY and YYYY when the
  * day or the month is unknown. MCPD writes `YYYYMMDD` with unknown parts as `--` or `00`; an ISO date
  * (`YYYY-MM-DD`, a timestamp's first ten characters) is read too. Anything else is shown unchanged.
  */
