@@ -132,7 +132,7 @@ export default function SettingsPane(props: PaneProps) {
         <AnalyticsSection {...section} />
         <div role="alert">{invalid ? <p className="ui-error">{t('admin.settings.invalid')}</p> : null}</div>
         <div className="ui-actions">
-          <button type="submit" disabled={saving}>
+          <button type="submit" className="ui-button ui-button-primary" disabled={saving}>
             {t('admin.settings.save')}
           </button>
           <button type="button" disabled={saving} onClick={() => load().catch(() => {})}>

@@ -59,7 +59,7 @@ export default function UserFeedbackPane(props: PaneProps) {
           <button type="button" aria-pressed={row.id === selected} onClick={() => select(row.id)}>
             {t('admin.feedback.open', { id: row.id })}
           </button>
-          <button type="button" onClick={() => setDeleting(row)}>
+          <button type="button" className="ui-button ui-button-danger ui-button-sm" onClick={() => setDeleting(row)}>
             {t('admin.feedback.delete', { id: row.id })}
           </button>
         </div>
@@ -90,6 +90,7 @@ export default function UserFeedbackPane(props: PaneProps) {
         />
       ) : null}
       <Confirm
+        danger
         open={deleting !== null}
         title={t('admin.feedback.deleteTitle')}
         message={t('admin.feedback.deleteConfirm', { id: deleting?.id ?? '' })}
@@ -173,7 +174,7 @@ function FeedbackDetail(props: { id: number; idPrefix: string; onRead(): void; o
         <button type="button" onClick={props.onClose}>
           {t('admin.close')}
         </button>
-        <button type="button" onClick={() => props.onDelete(row)}>
+        <button type="button" className="ui-button ui-button-danger" onClick={() => props.onDelete(row)}>
           {t('admin.feedback.delete', { id: row.id })}
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import useSWR from 'swr';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices } from '../../../shell/pane-api.js';
 import { Modal } from '../../../shell/ui/Modal.js';
@@ -31,21 +32,12 @@ export function UserGroups(props: Props) {
   const [reload, setReload] = useState(0);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<UserGroupRow | null>(null);
-  const [group, setGroup] = useState<UserGroupRow | null>(null);
-
-  useEffect(() => {
-    if (view.groupId === null) {
-      setGroup(null);
-      return;
-    }
-    const controller = new AbortController();
-    const byId: Filter = { column: 'userGroupId', comparator: 'equals', operator: 'and', values: [view.groupId] };
-    api
-      .table<UserGroupRow>('usergroup/table', { page: 1, limit: 1, filter: [byId] }, { signal: controller.signal })
-      .then((result) => setGroup(result.data[0] ?? null))
-      .catch(shown);
-    return () => controller.abort();
-  }, [api, view.groupId, reload]);
+  // The chosen group, read through swr (the api client has shown any error); a change reads it again.
+  const group =
+    useSWR(view.groupId === null ? null : ['admin:group', view.groupId, reload], async ([, groupId]: readonly [string, number, number]) => {
+      const byId: Filter = { column: 'userGroupId', comparator: 'equals', operator: 'and', values: [groupId] };
+      return (await api.table<UserGroupRow>('usergroup/table', { page: 1, limit: 1, filter: [byId] })).data[0] ?? null;
+    }, { onError: shown }).data ?? null;
 
   const remove = (row: UserGroupRow) =>
     api
@@ -74,7 +66,7 @@ export function UserGroups(props: Props) {
           <button type="button" onClick={() => setEditing({ id: row.userGroupId, name: row.userGroupName, description: row.userGroupDescription ?? '' })}>
             {t('admin.group.edit', { name: row.userGroupName })}
           </button>
-          <button type="button" onClick={() => setDeleting(row)}>
+          <button type="button" className="ui-button ui-button-danger ui-button-sm" onClick={() => setDeleting(row)}>
             {t('admin.group.delete', { name: row.userGroupName })}
           </button>
         </div>
@@ -113,6 +105,7 @@ export function UserGroups(props: Props) {
         }}
       />
       <Confirm
+        danger
         open={deleting !== null}
         title={t('admin.group.deleteTitle')}
         message={t('admin.group.deleteConfirm', { name: deleting?.userGroupName ?? '' })}
@@ -166,7 +159,7 @@ function GroupForm(props: { editing: Editing | null; onClose(): void; onSaved():
           <textarea id={descriptionId} rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
         </div>
         <div className="ui-actions">
-          <button type="submit">{t('admin.save')}</button>
+          <button type="submit" className="ui-button ui-button-primary">{t('admin.save')}</button>
           <button type="button" onClick={props.onClose}>
             {t('admin.cancel')}
           </button>
