@@ -85,7 +85,7 @@ const commands: CommandSpec[] = [
       const id = Number(context.workspace.instance()?.params.germplasmId);
       if (!Number.isSafeInteger(id) || id <= 0) return;
       const marked = context.store.toggleMark('germplasm', id);
-      context.toast({ titleKey: 'germplasm.pane.passport', messageKey: marked ? 'germplasm.passport.marked' : 'germplasm.passport.unmarked', variant: 'info', autoHideMs: 5000, append: true });
+      context.toast({ titleKey: 'germplasm.pane.passport', messageKey: marked ? 'germplasm.passport.markedNow' : 'germplasm.passport.unmarked', variant: 'info', autoHideMs: 5000, append: true });
     },
   },
   {
