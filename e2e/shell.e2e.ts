@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
-import { axeViolations, formatViolations, startE2EServer, useBrowser, useServer, waitForNoNetwork, type E2EServer } from './support/index.js';
+import { axeViolations, formatViolations, startE2EServer, storedClientState, useBrowser, useServer, waitForNoNetwork, type E2EServer } from './support/index.js';
 
 /** The shell in Chromium against the real server: home, palette, tiling by keyboard, URL, locale, login. */
 
@@ -142,7 +142,8 @@ describe('shell (authMode SELECTIVE)', () => {
     await page.getByText('Willkommen bei Germinate').waitFor();
     // German groups thousands with a dot.
     expect(await page.locator('[data-stat="germplasm"]').textContent()).toBe((await demoGermplasmCount(server)).toLocaleString('de-DE'));
-    await page.waitForTimeout(400); // the store writes after a short debounce
+    // The store writes after a short debounce: the reload must find the locale stored.
+    await expect.poll(() => storedClientState(page), POLL).toMatchObject({ locale: 'de_DE' });
     await page.reload();
     await page.getByText('Willkommen bei Germinate').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
