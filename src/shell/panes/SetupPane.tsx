@@ -78,6 +78,8 @@ export default function SetupPane(_props: PaneProps) {
       if (error instanceof ApiError && error.status === 503) alreadyConfigured(error);
     });
     return () => polling.current?.abort();
+    // Once, when the pane opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const runCheck = async (path: string, body: unknown, set: (state: CheckState) => void) => {

@@ -51,15 +51,18 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
   const markType = declaration.markType;
   const marked = markType ? snap.markedIds[markType] : [];
 
-  const hidden = hiddenColumnsOf(declaration.columns, snap.hiddenColumns[declaration.id], services.settings.hiddenColumns?.[declaration.id]);
+  const userHidden = snap.hiddenColumns[declaration.id];
+  const adminHidden = services.settings.hiddenColumns?.[declaration.id];
+  const hidden = useMemo(() => hiddenColumnsOf(declaration.columns, userHidden, adminHidden), [declaration.columns, userHidden, adminHidden]);
   const allColumns = useMemo(() => declaration.columns.map((c) => ({ ...c, title: t(c.titleKey) })), [declaration, t]);
-  const columns = useMemo(() => allColumns.filter((c) => !hidden.includes(c.id)), [allColumns, hidden.join(',')]);
+  const columns = useMemo(() => allColumns.filter((c) => !hidden.includes(c.id)), [allColumns, hidden]);
 
   const filters = useMemo(() => withFixed(view.filters, fixed ?? []), [view.filters, fixed]);
   const filterText = JSON.stringify(filters);
 
+  const noFixed = fixed === null;
   useEffect(() => {
-    if (fixed === null) {
+    if (noFixed) {
       setRows([]);
       setCount(0);
       return;
@@ -77,10 +80,14 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
         // The api client has already shown the error toast.
       });
     return () => controller.abort();
-  }, [api, declaration.path, filterText, view.orderBy, view.ascending, view.page, perPage, fixed === null]);
+    // Keyed by the request's content (the filters as text, sort, page), not by the objects' identity: a
+    // re-render with equal filters must not ask the server again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, declaration.path, filterText, view.orderBy, view.ascending, view.page, perPage, noFixed]);
 
-  const update = useCallback((next: TableViewState) => props.setState(writeViewState(next)), [props.setState]);
-  const shown = rows ?? [];
+  const { setState, onMarkAll } = props;
+  const update = useCallback((next: TableViewState) => setState(writeViewState(next)), [setState]);
+  const shown = useMemo(() => rows ?? [], [rows]);
   const cursor = Math.min(view.cursor, Math.max(0, shown.length - 1));
   const maxPage = pageCount(count, perPage);
   const selected = shown[cursor];
@@ -127,7 +134,7 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
         },
         markAll: () => {
           if (inDialog()) return;
-          if (props.onMarkAll) props.onMarkAll();
+          if (onMarkAll) onMarkAll();
           else if (markType) store.markItems(markType, shown.map((row) => declaration.rowId(row)));
         },
         openFilter: () => setDialog('filter'),
@@ -135,7 +142,7 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
         openJump: () => setDialog('jump'),
         exportCurrent,
       }),
-    [services.tables, paneKey, shown, cursor, setCursor, openRow, mark, markType, store, declaration, props.onMarkAll, exportCurrent],
+    [services.tables, paneKey, shown, cursor, setCursor, openRow, mark, markType, store, declaration, onMarkAll, exportCurrent],
   );
 
   const setPage = (page: number) => update({ ...view, page: Math.min(Math.max(1, page), maxPage), cursor: 0 });

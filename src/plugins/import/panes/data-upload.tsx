@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { buildQuery, type ApiError } from '../../../core/api-client.js';
 import { toastForError } from '../../../core/errors.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
@@ -28,7 +28,8 @@ const defaultOptions = (type: TemplateType): UploadOptions => ({ type, update: f
 export default function DataUploadPane(props: PaneProps) {
   const { t, api, session, store, settings, toast } = useServices();
   const mode = importModeOf(settings);
-  const view = props.instance.state ?? {};
+  const state = props.instance.state;
+  const view = useMemo(() => state ?? {}, [state]);
   const initialType = isTemplateType(view.templateType) ? view.templateType : isTemplateType(props.instance.params.templateType) ? props.instance.params.templateType : null;
   const jobUuid = typeof view.job === 'string' && UUID.test(view.job) ? view.job : null;
   const [options, setOptions] = useState<UploadOptions | null>(initialType ? defaultOptions(initialType) : null);
