@@ -1,3 +1,4 @@
+import type { DatasheetTables } from '../../server/import/datasheet-write.js';
 import type { Generated } from 'kysely';
 
 /**
@@ -40,26 +41,6 @@ export interface ClimatedataTable {
   updated_on: Generated<string>;
 }
 
-interface LocationsTable {
-  id: Generated<number>;
-  locationtype_id: number;
-  country_id: number;
-  site_name: string;
-  site_name_short: string | null;
-  elevation: number | null;
-  latitude: number | null;
-  longitude: number | null;
-  created_on: Generated<string>;
-  updated_on: Generated<string>;
-}
-
-interface DatasetlocationsTable {
-  dataset_id: number;
-  location_id: number;
-  created_on: Generated<string>;
-  updated_on: Generated<string>;
-}
-
 interface CountriesTable {
   id: number;
   country_code2: string;
@@ -88,8 +69,8 @@ export type ClimateTables = {
   units: UnitsTable;
   climates: ClimatesTable;
   climatedata: ClimatedataTable;
-  locations: LocationsTable;
-  datasetlocations: DatasetlocationsTable;
+  locations: DatasheetTables['locations'];
+  datasetlocations: DatasheetTables['datasetlocations'];
   countries: CountriesTable;
   attributes: AttributesTable;
   attributedata: AttributedataTable;

@@ -1,3 +1,4 @@
+import type { DatasheetTables } from '../../server/import/datasheet-write.js';
 import type { Generated } from 'kysely';
 
 /** The pedigree domain's tables, after Germinate's data model. Timestamps are ISO text. */
@@ -52,19 +53,8 @@ export interface PedigreenotationsTable {
 export type PedigreeForeignTables = {
   germinatebase: { id: number; name: string; display_name: string };
   countries: { id: number; country_code2: string };
-  locations: {
-    id: Generated<number>;
-    locationtype_id: number;
-    country_id: number;
-    site_name: string;
-    site_name_short: string | null;
-    elevation: number | null;
-    latitude: number | null;
-    longitude: number | null;
-    created_on: Generated<string>;
-    updated_on: Generated<string>;
-  };
-  datasetlocations: { dataset_id: number; location_id: number; created_on: Generated<string>; updated_on: Generated<string> };
+  locations: DatasheetTables['locations'];
+  datasetlocations: DatasheetTables['datasetlocations'];
   attributes: {
     id: Generated<number>;
     name: string;

@@ -1,3 +1,4 @@
+import type { DatasheetTables } from '../../server/import/datasheet-write.js';
 import type { Generated } from 'kysely';
 
 /** created_on / updated_on default to now (ISO text) on insert. */
@@ -82,25 +83,9 @@ export interface ForeignGerminatebase {
   display_name: string;
 }
 
-export interface ForeignLocations extends Stamped {
-  id: Generated<number>;
-  locationtype_id: number;
-  country_id: number;
-  site_name: string;
-  site_name_short: string | null;
-  elevation: number | null;
-  latitude: number | null;
-  longitude: number | null;
-}
-
 export interface ForeignCountries {
   id: number;
   country_code2: string;
-}
-
-export interface ForeignDatasetlocations extends Stamped {
-  dataset_id: number;
-  location_id: number;
 }
 
 export interface ForeignAttributes extends Stamped {
@@ -127,9 +112,9 @@ export type TrialsTables = {
   trialsetup: TrialsetupTable;
   phenotypedata: PhenotypedataTable;
   germinatebase: ForeignGerminatebase;
-  locations: ForeignLocations;
+  locations: DatasheetTables['locations'];
   countries: ForeignCountries;
-  datasetlocations: ForeignDatasetlocations;
+  datasetlocations: DatasheetTables['datasetlocations'];
   attributes: ForeignAttributes;
   attributedata: ForeignAttributedata;
 };

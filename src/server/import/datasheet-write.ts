@@ -14,7 +14,7 @@ interface Stamped {
  * locations, dataset locations, attributes and institutions belong to the germplasm domain, collaborators
  * to the datasets domain. Declared here because the importers of several domains share this writer.
  */
-type DatasheetTables = {
+export type DatasheetTables = {
   countries: { id: number; country_code2: string };
   locations: Stamped & {
     id: Generated<number>;
