@@ -27,6 +27,16 @@ export async function axeViolations(page: Page, options: AxeOptions = {}): Promi
   // Evaluated rather than injected with addScriptTag: the server's CSP (script-src 'self') rightly
   // refuses inline scripts, and relaxing it in tests (bypassCSP) would hide real CSP breakage.
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axeSource);
+  // Colour contrast is judged on what is painted: a tooltip or toast halfway through a fade would be
+  // judged at its passing opacity. Wait until every finite transition and animation has ended.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+    null,
+    { timeout: 10_000 },
+  );
   const impacts = options.impact ?? ['serious', 'critical'];
   const rules = Object.fromEntries((options.disableRules ?? []).map((id) => [id, { enabled: false }]));
   const results = await page.evaluate(
