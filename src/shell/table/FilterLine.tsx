@@ -102,16 +102,16 @@ export function FilterLine(props: {
           setTried(false);
         }}
         onKeyDown={onKeyDown}
-        style={{ width: '100%', fontFamily: 'monospace' }}
+        className="filter-line-input"
       />
-      <ul id={`${id}-options`} role="listbox" aria-label={t('table.filterLineChoices')} className="filter-line-options" style={OPTIONS}>
+      <ul id={`${id}-options`} role="listbox" aria-label={t('table.filterLineChoices')} className="filter-line-options">
         {options.map((option, index) => (
           <li
             key={option}
             id={`${id}-option-${index}`}
             role="option"
             aria-selected={index === active}
-            style={index === active ? { ...OPTION, ...CHOSEN } : OPTION}
+            className="filter-line-option"
             onMouseDown={(event) => {
               event.preventDefault();
               setLine(complete(line, option));
@@ -130,8 +130,3 @@ export function FilterLine(props: {
     </div>
   );
 }
-
-// Choices in a row under the line; the one Tab takes in the system's highlight colours (both themes).
-const OPTIONS = { display: 'flex', flexWrap: 'wrap', gap: 4, listStyle: 'none', margin: '4px 0', padding: 0 } as const;
-const OPTION = { padding: '1px 6px', border: '1px solid currentColor', borderRadius: 4, cursor: 'pointer' } as const;
-const CHOSEN = { background: 'Highlight', color: 'HighlightText' } as const;

@@ -153,8 +153,8 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
   const cellText = (row: R, column: string) => declaration.cellText?.(row, column) ?? defaultCellText(row[column]);
 
   return (
-    <div className="data-table" data-testid={`${declaration.id}-table`} onKeyDown={keepEnterOnControls} style={COLUMN}>
-      <div role="toolbar" aria-label={t('table.toolbar')} className="table-toolbar" style={BAR}>
+    <div className="data-table" data-testid={`${declaration.id}-table`} onKeyDown={keepEnterOnControls}>
+      <div role="toolbar" aria-label={t('table.toolbar')} className="table-toolbar">
         {props.toolbar}
         <button type="button" onClick={() => setDialog('filter')} aria-keyshortcuts="f">
           {t('filter.title')}
@@ -198,7 +198,7 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
         describeRow={(row) => t('table.cursorRow', { row: cursor + 1, title: declaration.rowTitle(row) })}
       />
       <PrintTable caption={props.label} columns={columns} rows={shown} cellText={cellText} />
-      <nav aria-label={t('table.pagination')} className="table-pager" style={BAR}>
+      <nav aria-label={t('table.pagination')} className="table-pager">
         <button type="button" disabled={view.page <= 1} onClick={() => setPage(view.page - 1)}>
           {t('table.previous')}
         </button>
@@ -261,7 +261,3 @@ function onControl(): boolean {
     (active instanceof HTMLElement && active.closest('button, a[href], select, summary, input, textarea, [role="button"]') !== null)
   );
 }
-
-const COLUMN = { display: 'flex', flexDirection: 'column', height: '100%', gap: 4 } as const;
-/** Toolbar and pager: controls in a row with room between them, wrapping in narrow tiles. */
-const BAR = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 } as const;
