@@ -7,6 +7,8 @@ import { readConfig } from '../src/server/config.js';
 import { openDatabase, type Database, type DialectName } from '../src/server/db/database.js';
 import { TableQuery } from '../src/server/table/engine.js';
 import { germplasmView } from '../src/plugins/germplasm/queries.js';
+import { GERMPLASM_DATA_TABLES } from '../src/plugins/germplasm/data-flags.js';
+import { presentTables } from '../src/server/table/optional-tables.js';
 import { serverPlugins } from '../src/plugins/server.js';
 import { generateGermplasm } from './generate.js';
 import { alternate, report, time } from './measure.js';
@@ -59,9 +61,11 @@ export async function benchGermplasmTable(root: string, dialect: DialectName, po
   const app = await buildApp({ config, database, plugins: serverPlugins, localesDir: path.join(root, 'locales'), logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const query = new TableQuery(germplasmView(dialect), dialect);
-    const statements = query.statements(REQUEST, config.maxPageSize);
     const db = database.db as unknown as Kysely<unknown>;
+    // The same row as the server serves: with the flags over the other domains' tables that exist.
+    const present = await presentTables(db, dialect, GERMPLASM_DATA_TABLES);
+    const query = new TableQuery(germplasmView(dialect, present), dialect);
+    const statements = query.statements(REQUEST, config.maxPageSize);
     const compiled = [statements.rows.compile(db), ...(statements.count ? [statements.count.compile(db)] : [])];
     let rows = 0;
     const api = async () => {
