@@ -13,7 +13,8 @@ import containerCss from '../../../node_modules/@glideapps/glide-data-grid/dist/
 import scrollerCss from '../../../node_modules/@glideapps/glide-data-grid/dist/esm/internal/scrolling-data-grid/infinite-scroller.css' with { type: 'text' };
 import { useCallback, useMemo } from 'react';
 import { ensureStyle } from '../widgets/styles.js';
-import { gridTheme, useDarkTheme } from './grid-theme.js';
+import { useDarkTheme } from '../use-dark-theme.js';
+import { gridTheme } from './grid-theme.js';
 
 /**
  * A read-only data grid (glide-data-grid, canvas-drawn so thousands of cells stay fast) with a mark

@@ -1,25 +1,6 @@
 import type { Theme } from '@glideapps/glide-data-grid';
-import { useSyncExternalStore } from 'react';
 
-/**
- * The grid draws on a canvas, so the page's colours do not reach it: it gets a theme object. The
- * document's `data-theme` says which (the shell sets it from the user's choice or the system), and
- * the grid follows it as it changes.
- */
-
-function subscribe(listener: () => void): () => void {
-  const observer = new MutationObserver(listener);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-  return () => observer.disconnect();
-}
-
-function dark(): boolean {
-  return document.documentElement.dataset.theme === 'dark';
-}
-
-export function useDarkTheme(): boolean {
-  return useSyncExternalStore(subscribe, dark, () => false);
-}
+/** The grid draws on a canvas, so the page's colours do not reach it: it gets a theme object for each. */
 
 // Contrast of text on cells and headers stays above 4.5:1 in both themes.
 const DARK: Partial<Theme> = {

@@ -4,12 +4,13 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries110m from 'world-atlas/countries-110m.json';
 import mapCss from 'maplibre-gl/dist/maplibre-gl.css' with { type: 'text' };
 import { useEffect, useRef } from 'react';
+import { useDarkTheme } from '../use-dark-theme.js';
 import { ensureStyle } from './styles.js';
 
 /**
  * A map of points over an offline base map: country shapes from world-atlas drawn as a GeoJSON layer
  * of a style with no tile source, so it works behind firewalls and in tests with the network blocked.
- * Serves every domain that shows places; it lives here until a shared widget folder exists.
+ * Serves every domain that shows places; it follows the page's theme (a canvas does not take CSS colours).
  * Loaded only through the passport pane's lazy chunk, so maplibre never weighs on the first screen.
  */
 export interface MapPoint {
@@ -24,7 +25,14 @@ setWorkerUrl('/assets/maplibre-gl-worker.mjs');
 const topology = countries110m as unknown as Topology<{ countries: GeometryCollection }>;
 const land = feature(topology, topology.objects.countries);
 
-function offlineStyle(points: readonly MapPoint[]): StyleSpecification {
+/** Sea, land, borders and the point's outline per theme; the point's red reads on both. */
+const COLOURS = {
+  light: { sea: '#dbe9f4', land: '#f3f1e8', borders: '#9a9a8a', outline: '#ffffff' },
+  dark: { sea: '#0f1a24', land: '#26302a', borders: '#5d6b62', outline: '#16191d' },
+} as const;
+
+function offlineStyle(points: readonly MapPoint[], dark: boolean): StyleSpecification {
+  const colours = dark ? COLOURS.dark : COLOURS.light;
   return {
     version: 8,
     sources: {
@@ -42,14 +50,14 @@ function offlineStyle(points: readonly MapPoint[]): StyleSpecification {
       },
     },
     layers: [
-      { id: 'sea', type: 'background', paint: { 'background-color': '#dbe9f4' } },
-      { id: 'land', type: 'fill', source: 'countries', paint: { 'fill-color': '#f3f1e8' } },
-      { id: 'borders', type: 'line', source: 'countries', paint: { 'line-color': '#9a9a8a', 'line-width': 0.6 } },
+      { id: 'sea', type: 'background', paint: { 'background-color': colours.sea } },
+      { id: 'land', type: 'fill', source: 'countries', paint: { 'fill-color': colours.land } },
+      { id: 'borders', type: 'line', source: 'countries', paint: { 'line-color': colours.borders, 'line-width': 0.6 } },
       {
         id: 'points',
         type: 'circle',
         source: 'points',
-        paint: { 'circle-radius': 7, 'circle-color': '#c0392b', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+        paint: { 'circle-radius': 7, 'circle-color': '#c0392b', 'circle-stroke-color': colours.outline, 'circle-stroke-width': 2 },
       },
     ],
   };
@@ -57,13 +65,14 @@ function offlineStyle(points: readonly MapPoint[]): StyleSpecification {
 
 export function MapView(props: { points: readonly MapPoint[]; label: string; height?: number }) {
   const container = useRef<HTMLDivElement>(null);
+  const dark = useDarkTheme();
   useEffect(() => {
     if (!container.current || props.points.length === 0) return;
     ensureStyle('maplibre-gl', mapCss);
     const first = props.points[0];
     const map = new MapLibreMap({
       container: container.current,
-      style: offlineStyle(props.points),
+      style: offlineStyle(props.points, dark),
       center: [first.longitude, first.latitude],
       zoom: 3,
       attributionControl: false,
@@ -72,7 +81,7 @@ export function MapView(props: { points: readonly MapPoint[]; label: string; hei
     });
     map.on('load', () => container.current?.setAttribute('data-map-loaded', 'true'));
     return () => map.remove();
-  }, [props.points]);
+  }, [props.points, dark]);
   return (
     <figure style={{ margin: 0 }}>
       <div
