@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { TABLE_PER_PAGE_OPTIONS } from '../../core/client-state.js';
 import { defaultCellText, hiddenColumnsOf, type TableDeclaration } from '../../core/table-declaration.js';
@@ -6,14 +6,17 @@ import { withFixed } from '../../core/table-filters.js';
 import type { Filter } from '../../core/table-request.js';
 import { pageCount, readViewState, sortBy, toRequest, writeViewState, type TableViewState } from '../../core/table-view-state.js';
 import { useServices } from '../pane-api.js';
-import { ColumnPicker } from './ColumnPicker.js';
 import { keepEnterOnControls } from './control-keys.js';
 import { DataTable } from './DataTable.js';
 import { downloadFile } from './download.js';
-import { FilterLine } from './FilterLine.js';
-import { FilterModal } from './FilterModal.js';
-import { JumpToPage } from './JumpToPage.js';
 import { PrintTable } from './PrintTable.js';
+
+// The dialogs are one lazy chunk, fetched once the first rows are shown (see dialogs.ts).
+const dialogs = () => import('./dialogs.js');
+const ColumnPicker = lazy(() => dialogs().then((m) => ({ default: m.ColumnPicker })));
+const FilterLine = lazy(() => dialogs().then((m) => ({ default: m.FilterLine })));
+const FilterModal = lazy(() => dialogs().then((m) => ({ default: m.FilterModal })));
+const JumpToPage = lazy(() => dialogs().then((m) => ({ default: m.JumpToPage })));
 
 /**
  * A table pane from a declaration: server paging and sorting, the filter modal and filter line,
@@ -84,6 +87,12 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
     // re-render with equal filters must not ask the server again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, declaration.path, filterText, view.orderBy, view.ascending, view.page, perPage, noFixed]);
+
+  // Once rows are shown, fetch the dialogs' code, so that a key pressed later opens them at once.
+  const shownRows = rows !== null;
+  useEffect(() => {
+    if (shownRows) void dialogs();
+  }, [shownRows]);
 
   const { setState, onMarkAll } = props;
   const update = useCallback((next: TableViewState) => setState(writeViewState(next)), [setState]);
@@ -174,7 +183,9 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
         {markType ? <span aria-live="polite">{t('table.markedCount', { count: marked.length })}</span> : null}
       </div>
       {dialog === 'line' ? (
-        <FilterLine columns={allColumns} filters={view.filters} api={api} path={declaration.path} t={t} onApply={applyFilters} onClose={() => setDialog(null)} />
+        <Suspense fallback={null}>
+          <FilterLine columns={allColumns} filters={view.filters} api={api} path={declaration.path} t={t} onApply={applyFilters} onClose={() => setDialog(null)} />
+        </Suspense>
       ) : null}
       {rows !== null && count === 0 && fixed !== null ? (
         <p role="status" className="table-empty">
@@ -229,20 +240,24 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
           </select>
         </label>
       </nav>
-      <FilterModal open={dialog === 'filter'} columns={allColumns} filters={view.filters} t={t} onApply={applyFilters} onClose={() => setDialog(null)} />
-      <JumpToPage
-        open={dialog === 'jump'}
-        maxPage={maxPage}
-        t={t}
-        onJump={(page) => {
-          setPage(page);
-          setDialog(null);
-        }}
-        onClose={() => setDialog(null)}
-      />
-      {dialog === 'columns' ? (
-        <ColumnPicker hidden={hidden} columns={allColumns} t={t} onChange={(next) => store.setHiddenColumns(declaration.id, next)} onClose={() => setDialog(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog === 'filter' ? <FilterModal open columns={allColumns} filters={view.filters} t={t} onApply={applyFilters} onClose={() => setDialog(null)} /> : null}
+        {dialog === 'jump' ? (
+          <JumpToPage
+            open
+            maxPage={maxPage}
+            t={t}
+            onJump={(page) => {
+              setPage(page);
+              setDialog(null);
+            }}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+        {dialog === 'columns' ? (
+          <ColumnPicker hidden={hidden} columns={allColumns} t={t} onChange={(next) => store.setHiddenColumns(declaration.id, next)} onClose={() => setDialog(null)} />
+        ) : null}
+      </Suspense>
       {selected === undefined ? null : <span hidden data-cursor-id={declaration.rowId(selected)} />}
     </div>
   );
