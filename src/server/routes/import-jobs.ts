@@ -213,7 +213,8 @@ export function importJobRoutes(plugins: ServerPlugin[], templatesDir: string): 
       const status = await cancelAndHide(db, job.id, app.clock.now());
       // The worker stops here if this process runs it; another process's runner sees the status on its next beat.
       if (status === 'cancelled') await app.jobs?.cancel(job.id);
-      fs.rmSync(jobFolder(app.config.dataDir, job.uuid), { recursive: true, force: true });
+      // A worker stopping at this moment may still write its log into the folder: removal is retried then.
+      fs.rmSync(jobFolder(app.config.dataDir, job.uuid), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
       return true;
     });
 
