@@ -7,11 +7,14 @@ import { axeViolations, formatViolations, useBrowser, useServer, waitForNoNetwor
 const regions = (page: Page) => page.locator('section[role="region"][data-pane-key]');
 const rowCount = (page: Page) => page.getByText(/^[\d,]+ rows$/).first();
 const cursor = (page: Page) => page.getByTestId('row-cursor').first();
+/** The table shows the rows of the page it says (the row keys do nothing while they are on their way). */
+const loaded = (page: Page) => page.locator('[data-testid="germplasm-table"][aria-busy="false"]').first().waitFor();
 
 async function openTable(page: Page, server: E2EServer): Promise<void> {
   await page.goto(`${server.url}/data/germplasm`);
   await page.getByText(/Page 1 of \d+/).first().waitFor();
   await cursor(page).filter({ hasText: /Row 1: / }).waitFor({ state: 'attached' });
+  await loaded(page);
 }
 
 async function apiRows(server: E2EServer, filter: unknown[]): Promise<{ germplasmId: number; germplasmName: string }[]> {
@@ -172,6 +175,7 @@ describe('germplasm panes', () => {
     await input.fill('2');
     await dialog.getByRole('button', { name: 'Go' }).click();
     await page.getByText(`Page 2 of ${max}`).waitFor();
+    await loaded(page);
 
     // Earlier tests in this browser may have marked rows already; count from there.
     const before = Number(((await page.getByText(/^\d+ marked$/).first().textContent()) ?? '0').replace(/\D/g, ''));

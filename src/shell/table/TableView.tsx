@@ -48,6 +48,9 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
   const [rows, setRows] = useState<R[] | null>(null);
   const [count, setCount] = useState(0);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // Which request the shown rows answer: while another is on its way, the rows on screen are the
+  // previous page's, and the row keys must not mark or open them as if they were the new page's.
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const lastMarked = useRef<number | null>(null);
   // The last count while only the page or sort changes, so the server need not count again.
   const countFor = useRef<{ filters: string; count: number }>({ filters: '', count: -1 });
@@ -64,10 +67,13 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
   const filterText = JSON.stringify(filters);
 
   const noFixed = fixed === null;
+  const requestKey = JSON.stringify([declaration.path, filterText, view.orderBy, view.ascending, view.page, perPage, noFixed]);
+  const loading = loadedFor !== requestKey;
   useEffect(() => {
     if (noFixed) {
       setRows([]);
       setCount(0);
+      setLoadedFor(requestKey);
       return;
     }
     const controller = new AbortController();
@@ -77,6 +83,7 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
       .then((result) => {
         setRows(result.data);
         setCount(result.count);
+        setLoadedFor(requestKey);
         countFor.current = { filters: filterText, count: result.count };
       })
       .catch(() => {
@@ -86,7 +93,7 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
     // Keyed by the request's content (the filters as text, sort, page), not by the objects' identity: a
     // re-render with equal filters must not ask the server again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, declaration.path, filterText, view.orderBy, view.ascending, view.page, perPage, noFixed]);
+  }, [api, requestKey]);
 
   // Once rows are shown, fetch the dialogs' code, so that a key pressed later opens them at once.
   const shownRows = rows !== null;
@@ -126,23 +133,23 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
     () =>
       services.tables.register(paneKey, {
         moveRow: (delta) => {
-          if (!inDialog()) setCursor(Math.min(Math.max(0, cursor + delta), Math.max(0, shown.length - 1)));
+          if (!loading && !inDialog()) setCursor(Math.min(Math.max(0, cursor + delta), Math.max(0, shown.length - 1)));
         },
         openSelected: (where) => {
-          if (!onControl()) openRow(shown[cursor], where);
+          if (!loading && !onControl()) openRow(shown[cursor], where);
         },
         toggleMark: () => {
-          if (!inDialog()) mark(cursor);
+          if (!loading && !inDialog()) mark(cursor);
         },
         markRange: () => {
-          if (inDialog() || !markType) return;
+          if (loading || inDialog() || !markType) return;
           const from = lastMarked.current ?? cursor;
           const [a, b] = from < cursor ? [from, cursor] : [cursor, from];
           store.markItems(markType, shown.slice(a, b + 1).map((row) => declaration.rowId(row)));
           lastMarked.current = cursor;
         },
         markAll: () => {
-          if (inDialog()) return;
+          if (loading || inDialog()) return;
           if (onMarkAll) onMarkAll();
           else if (markType) store.markItems(markType, shown.map((row) => declaration.rowId(row)));
         },
@@ -151,7 +158,7 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
         openJump: () => setDialog('jump'),
         exportCurrent,
       }),
-    [services.tables, paneKey, shown, cursor, setCursor, openRow, mark, markType, store, declaration, onMarkAll, exportCurrent],
+    [services.tables, paneKey, loading, shown, cursor, setCursor, openRow, mark, markType, store, declaration, onMarkAll, exportCurrent],
   );
 
   const setPage = (page: number) => update({ ...view, page: Math.min(Math.max(1, page), maxPage), cursor: 0 });
@@ -162,7 +169,7 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
   const cellText = (row: R, column: string) => declaration.cellText?.(row, column) ?? defaultCellText(row[column]);
 
   return (
-    <div className="data-table" data-testid={`${declaration.id}-table`} onKeyDown={keepEnterOnControls}>
+    <div className="data-table" data-testid={`${declaration.id}-table`} aria-busy={loading} onKeyDown={keepEnterOnControls}>
       <div role="toolbar" aria-label={t('table.toolbar')} className="table-toolbar">
         {props.toolbar}
         <button type="button" onClick={() => setDialog('filter')} aria-keyshortcuts="f">
