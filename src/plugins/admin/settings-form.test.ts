@@ -190,13 +190,14 @@ describe('settings form against the server check', () => {
   });
 
   it('lets Germinate’s own form post back its whole configuration, read-only and foreign keys included', () => {
-    const germinateForm = { ...answer, gridscoreUrl: 'https://gridscore.hutton.ac.uk', supportsFeedback: true, databaseBackupEveryDays: 7 };
+    const germinateForm = { ...answer, gridscoreUrl: 'https://gridscore.example.org', supportsFeedback: true, databaseBackupEveryDays: 7 };
     const ignored: { key: string; value: unknown }[] = [];
-    const fixed = { ...answer, gridscoreUrl: 'https://gridscore.hutton.ac.uk', supportsFeedback: true, databaseBackupEveryDays: null };
+    const fixed = { ...answer, gridscoreUrl: 'https://gridscore.hutton.ac.uk', supportsFeedback: true };
     const update = parseSettingsUpdate(germinateForm, defaultSettings(), 'SELECTIVE', fixed, ignored);
     expect(update).not.toHaveProperty('gatekeeperPassword');
     expect(update.gatekeeperRegistrationRequiresApproval).toBe(true);
-    expect(ignored).toEqual([{ key: 'databaseBackupEveryDays', value: 7 }]);
+    expect(update.databaseBackupEveryDays).toBe(7);
+    expect(ignored).toEqual([{ key: 'gridscoreUrl', value: 'https://gridscore.example.org' }]);
   });
 
   it('sends what the server accepts when the form is valid', () => {

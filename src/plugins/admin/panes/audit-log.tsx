@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import type { AuditRow } from '../types.js';
-import { PagedTable, type Column } from '../widgets/PagedTable.js';
+import { ListTable, type Column } from '../../../shell/table/ListTable.js';
 
 function details(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -50,7 +50,7 @@ export default function AuditLogPane(props: PaneProps) {
         <input id={filterId} type="search" value={action} onChange={(event) => setAction(event.target.value)} />
         <button type="submit">{t('admin.audit.apply')}</button>
       </form>
-      <PagedTable<AuditRow>
+      <ListTable<AuditRow>
         caption={t('admin.audit.caption')}
         columns={columns}
         rowKey={(row) => row.auditId}

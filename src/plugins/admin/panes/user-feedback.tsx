@@ -4,7 +4,7 @@ import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import type { FeedbackRow } from '../types.js';
 import { Confirm } from '../../../shell/ui/Confirm.js';
 import { done, shown, textOr } from '../widgets/format.js';
-import { PagedTable, type Column } from '../widgets/PagedTable.js';
+import { ListTable, type Column } from '../../../shell/table/ListTable.js';
 
 /** Characters of a message shown in the list; the whole text is in the detail. */
 const PREVIEW = 80;
@@ -70,7 +70,7 @@ export default function UserFeedbackPane(props: PaneProps) {
   return (
     <section className="admin-pane ui-pane" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('admin.pane.feedback')}</h2>
-      <PagedTable<FeedbackRow>
+      <ListTable<FeedbackRow>
         caption={t('admin.feedback.caption')}
         columns={columns}
         rowKey={(row) => row.id}

@@ -5,7 +5,7 @@ import { REQUEST_STATUSES, type AccessRequestRow } from '../types.js';
 import type { PermissionsView, StatusFilter } from '../view-state.js';
 import { Confirm } from '../../../shell/ui/Confirm.js';
 import { done, shown } from '../widgets/format.js';
-import { PagedTable, type Column } from '../widgets/PagedTable.js';
+import { ListTable, type Column } from '../../../shell/table/ListTable.js';
 
 interface Props {
   view: PermissionsView;
@@ -82,7 +82,7 @@ export function AccessRequests(props: Props) {
           ))}
         </select>
       </div>
-      <PagedTable<AccessRequestRow>
+      <ListTable<AccessRequestRow>
         caption={t('admin.request.caption')}
         columns={columns}
         rowKey={(row) => row.requestId}

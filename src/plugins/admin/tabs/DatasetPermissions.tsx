@@ -6,7 +6,7 @@ import type { DatasetRow, UserGroupRow, UserRow } from '../types.js';
 import type { DatasetTab, PermissionsView } from '../view-state.js';
 import { AddPicker } from '../widgets/AddPicker.js';
 import { done, shown, userLabel } from '../widgets/format.js';
-import { PagedTable, type Column } from '../widgets/PagedTable.js';
+import { ListTable, type Column } from '../../../shell/table/ListTable.js';
 import { Tabs } from '../../../shell/ui/Tabs.js';
 
 /** Largest list a picker loads at once: user groups are few; this bounds a runaway answer. */
@@ -59,7 +59,7 @@ export function DatasetPermissions(props: Props) {
         <label htmlFor={`${props.idPrefix}-dataset-name`}>{t('admin.dataset.filter')}</label>
         <input id={`${props.idPrefix}-dataset-name`} type="search" value={name} onChange={(event) => setName(event.target.value)} />
       </div>
-      <PagedTable<DatasetRow>
+      <ListTable<DatasetRow>
         caption={t('admin.dataset.caption')}
         columns={columns}
         rowKey={(row) => row.datasetId}
@@ -135,7 +135,7 @@ function GroupPermissions({ datasetId }: { datasetId: number }) {
         options={groups.filter((g) => !permitted.includes(g.userGroupId)).map((g) => ({ value: String(g.userGroupId), label: g.userGroupName }))}
         onAdd={(value) => void change([Number(value)], true)}
       />
-      <PagedTable<UserGroupRow>
+      <ListTable<UserGroupRow>
         caption={t('admin.tab.groupPermissions')}
         columns={columns}
         rowKey={(row) => row.userGroupId}
@@ -195,7 +195,7 @@ function UserPermissions({ datasetId }: { datasetId: number }) {
       {permitted === null ? (
         <p role="status">{t('admin.loading')}</p>
       ) : (
-        <PagedTable<UserRow> caption={t('admin.tab.userPermissions')} columns={columns} rowKey={(row) => row.id} rows={permitted} emptyText={t('admin.dataset.noUsers')} />
+        <ListTable<UserRow> caption={t('admin.tab.userPermissions')} columns={columns} rowKey={(row) => row.id} rows={permitted} emptyText={t('admin.dataset.noUsers')} />
       )}
     </div>
   );

@@ -3,7 +3,7 @@ import { useServices } from '../../../shell/pane-api.js';
 import type { UserRow } from '../types.js';
 import { AddPicker } from '../widgets/AddPicker.js';
 import { done, shown, userLabel } from '../widgets/format.js';
-import { PagedTable, type Column } from '../widgets/PagedTable.js';
+import { ListTable, type Column } from '../../../shell/table/ListTable.js';
 
 /** A user group's members: GET and PATCH usergroup/{id}/user. */
 export function GroupMembers(props: { groupId: number; onChanged(): void }) {
@@ -57,7 +57,7 @@ export function GroupMembers(props: { groupId: number; onChanged(): void }) {
       {members === null ? (
         <p role="status">{t('admin.loading')}</p>
       ) : (
-        <PagedTable<UserRow> caption={t('admin.group.membersCaption')} columns={columns} rowKey={(row) => row.id} rows={members} emptyText={t('admin.group.noMembers')} />
+        <ListTable<UserRow> caption={t('admin.group.membersCaption')} columns={columns} rowKey={(row) => row.id} rows={members} emptyText={t('admin.group.noMembers')} />
       )}
     </div>
   );

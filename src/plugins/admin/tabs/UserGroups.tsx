@@ -7,7 +7,7 @@ import type { UserGroupRow } from '../types.js';
 import type { PermissionsView } from '../view-state.js';
 import { Confirm } from '../../../shell/ui/Confirm.js';
 import { done, shown } from '../widgets/format.js';
-import { PagedTable, type Column } from '../widgets/PagedTable.js';
+import { ListTable, type Column } from '../../../shell/table/ListTable.js';
 import { TextField } from '../../../shell/ui/fields.js';
 import { GroupMembers } from './GroupMembers.js';
 
@@ -81,7 +81,7 @@ export function UserGroups(props: Props) {
           {t('admin.group.new')}
         </button>
       </div>
-      <PagedTable<UserGroupRow>
+      <ListTable<UserGroupRow>
         caption={t('admin.group.caption')}
         columns={columns}
         rowKey={(row) => row.userGroupId}

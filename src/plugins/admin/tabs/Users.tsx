@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { useServices } from '../../../shell/pane-api.js';
 import { USER_TYPES, type UserRow } from '../types.js';
 import { done, roleText, shown, userLabel } from '../widgets/format.js';
-import { PagedTable, type Column } from '../widgets/PagedTable.js';
+import { ListTable, type Column } from '../../../shell/table/ListTable.js';
 
 /**
  * Users and their roles: GET user, PATCH user/{id}. An administrator's own role is
@@ -44,7 +44,7 @@ export function Users() {
   ];
 
   if (users === undefined) return <p role="status">{t('admin.loading')}</p>;
-  return <PagedTable<UserRow> caption={t('admin.user.caption')} columns={columns} rowKey={(row) => row.id} rows={users} initialSort={{ orderBy: 'username', ascending: true }} emptyText={t('admin.user.none')} />;
+  return <ListTable<UserRow> caption={t('admin.user.caption')} columns={columns} rowKey={(row) => row.id} rows={users} initialSort={{ orderBy: 'username', ascending: true }} emptyText={t('admin.user.none')} />;
 }
 
 /** A role select and its apply button: arrow keys on a select change its value, so nothing is sent before "Apply". */

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { TableRequest } from '../../../core/api-client.js';
-import type { Filter } from '../../../core/table-request.js';
-import type { PaginatedResult } from '../../../core/table-types.js';
-import { useServices } from '../../../shell/pane-api.js';
+import type { TableRequest } from '../../core/api-client.js';
+import type { Filter } from '../../core/table-request.js';
+import type { PaginatedResult } from '../../core/table-types.js';
+import { useServices } from '../pane-api.js';
 
 /**
- * A small HTML table for the admin lists: a caption, sortable headers as buttons (aria-sort), and a
+ * A small HTML table for short lists whose cells hold controls (the admin lists; a dataset's
+ * collaborators or attributes): a caption, sortable headers as buttons (aria-sort), and a
  * pager. Rows come from the server page by page (`source`, a PaginatedRequest endpoint) or from a list
- * already loaded (`rows`, paged and sorted here). Admin lists are short, so a real <table> that
- * screen readers walk cell by cell beats the canvas grid of the germplasm table.
+ * already loaded (`rows`, paged and sorted here). Such lists are short, so a real <table> that
+ * screen readers walk cell by cell beats the canvas grid of the table panes (TableView), which draws text only.
  */
 export interface Column<R> {
   /** The sort key (a server column for `source` tables) and React key. */
@@ -63,7 +64,7 @@ export function localPage<R>(rows: readonly R[], page: number, limit: number, so
   return { data: sorted.slice((page - 1) * limit, page * limit), count: rows.length };
 }
 
-export function PagedTable<R>(props: Props<R>) {
+export function ListTable<R>(props: Props<R>) {
   const { t, store } = useServices();
   const limit = store.state.tablePerPage;
   const [page, setPage] = useState(1);
@@ -108,7 +109,7 @@ export function PagedTable<R>(props: Props<R>) {
 
   return (
     <div>
-      <table className="admin-table">
+      <table className="ui-table">
         <caption>{props.caption}</caption>
         <thead>
           <tr>
@@ -142,24 +143,24 @@ export function PagedTable<R>(props: Props<R>) {
         </tbody>
       </table>
       {failed ? (
-        <p role="alert" className="admin-error">
-          {t('admin.table.loadFailed')}
+        <p role="alert" className="ui-error">
+          {t('table.list.loadFailed')}
         </p>
       ) : result === null ? (
-        <p role="status">{t('admin.loading')}</p>
+        <p role="status">{t('table.list.loading')}</p>
       ) : result.count === 0 ? (
         <p>{props.emptyText}</p>
       ) : null}
       {result && result.count > 0 ? (
-        <nav className="admin-pager" aria-label={t('admin.table.pager', { caption: props.caption })}>
+        <nav className="ui-pager" aria-label={t('table.list.pager', { caption: props.caption })}>
           <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('admin.table.previous')}
+            {t('table.list.previous')}
           </button>
-          <span>{t('admin.table.page', { page, pages })}</span>
+          <span>{t('table.list.page', { page, pages })}</span>
           <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t('admin.table.next')}
+            {t('table.list.next')}
           </button>
-          <span>{t('admin.table.rows', { count: result.count })}</span>
+          <span>{t('table.list.rows', { count: result.count })}</span>
         </nav>
       ) : null}
     </div>
