@@ -155,7 +155,7 @@ describe('admin panes', () => {
     // Filtered by action, only matching entries stay.
     await page.getByLabel('Aktion enthält').fill('e2e.');
     await page.getByLabel('Aktion enthält').press('Enter');
-    await expect.poll(() => page.locator('.admin-table tbody tr').count(), POLL).toBe(1);
+    await expect.poll(() => page.locator('.ui-table tbody tr').count(), POLL).toBe(1);
     await page.getByRole('cell', { name: '{"pdciEnabled":false}' }).waitFor(POLL);
   });
 

@@ -135,9 +135,9 @@ describe('the look (authMode SELECTIVE)', () => {
     { name: 'login', route: () => '/login', ready: '.login form' },
     { name: 'help', route: () => '/help/keyboard', ready: '.help-table' },
     { name: 'settings', route: () => '/admin/germinate-settings', user: 'admin', ready: '.admin-pane form' },
-    { name: 'permissions', route: () => '/admin/user-permissions', user: 'admin', ready: '.admin-pane .admin-table tbody tr' },
-    { name: 'feedback', route: () => '/admin/user-feedback', user: 'admin', ready: '.admin-pane .admin-table' },
-    { name: 'audit', route: () => '/admin/audit-log', user: 'admin', ready: '.admin-pane .admin-table' },
+    { name: 'permissions', route: () => '/admin/user-permissions', user: 'admin', ready: '.admin-pane .ui-table tbody tr' },
+    { name: 'feedback', route: () => '/admin/user-feedback', user: 'admin', ready: '.admin-pane .ui-table' },
+    { name: 'audit', route: () => '/admin/audit-log', user: 'admin', ready: '.admin-pane .ui-table' },
     { name: 'upload', route: () => '/import/data-upload/mcpd', user: 'admin', ready: '.import-pane .ui-filedrop' },
   ];
 
