@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { AUTH_MODES, type AuthMode } from '../core/roles.js';
 import { configFileOf, readConfigFile } from './setup/config-file.js';
@@ -33,6 +34,14 @@ export interface ServerConfig {
   rateLimitPerClient: number;
   /** Login and registration attempts allowed per minute for one account name (RATE_LIMIT_PER_ACCOUNT). */
   rateLimitPerAccount: number;
+  /** READ_POOL_SIZE: read connections that serve table pages, counts, ids and exports off the event loop. */
+  readPoolSize: number;
+  /** READ_QUEUE_LIMIT: table reads waiting for a read connection beyond which new ones answer 503 (load shedding). */
+  readQueueLimit: number;
+  /** TABLE_TIMEOUT_MS: a table request (waiting included) that takes longer answers 503 and its query is stopped. */
+  tableTimeoutMs: number;
+  /** STATEMENT_TIMEOUT_MS: PostgreSQL's statement_timeout on the read connections (0 = none). */
+  statementTimeoutMs: number;
   /** TRUST_PROXY: true (trust X-Forwarded-For) or the proxies' addresses/CIDRs, comma-separated; default off. */
   trustProxy: boolean | string;
 }
@@ -103,6 +112,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.LOG_LEVEL || 'info',
     rateLimitPerClient: integer(env, 'RATE_LIMIT_PER_CLIENT', 30, 1),
     rateLimitPerAccount: integer(env, 'RATE_LIMIT_PER_ACCOUNT', 10, 1),
+    readPoolSize: integer(env, 'READ_POOL_SIZE', Math.min(4, Math.max(2, os.availableParallelism())), 1),
+    readQueueLimit: integer(env, 'READ_QUEUE_LIMIT', 64, 0),
+    tableTimeoutMs: integer(env, 'TABLE_TIMEOUT_MS', 15_000, 1),
+    statementTimeoutMs: integer(env, 'STATEMENT_TIMEOUT_MS', 30_000, 0),
     trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }
