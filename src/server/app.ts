@@ -13,6 +13,7 @@ import type { Clock } from './fastify-types.js';
 import './fastify-types.js';
 import { installAccessHook } from './auth/access.js';
 import { installCommon, serveClient } from './http/common.js';
+import { loggerOptions, type LogDestination } from './http/request-log.js';
 import { SettingsStore } from './settings.js';
 import { hiddenPagesDiscovery } from './hidden-pages.js';
 import { tokenRoutes } from './routes/token.js';
@@ -39,6 +40,8 @@ export interface AppOptions {
   /** Directory of locales/*.json */
   localesDir: string;
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: LogDestination;
   /**
    * The job runner (imports run in worker threads): on unless `run: false`. A worker opens its own
    * connection, by default from `config`; callers that opened the database otherwise say how.
@@ -67,7 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A plugin without the plugins it requires would fail on its first request; refuse to start instead.
   orderPlugins(options.plugins);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // Request URLs are logged with their token parameters redacted (image URLs carry the image token).
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: 10 * 1024 * 1024,
     // Node reads "Bearer …" headers; keep the default (no trust of proxy headers unless configured).
     return503OnClosing: true,
