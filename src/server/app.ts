@@ -31,6 +31,7 @@ import { orderPlugins, type ServerPlugin } from './plugin.js';
 import type { DatabaseOptions } from './db/database.js';
 import { JobRunner } from './jobs/runner.js';
 import { importJobRoutes } from './routes/import-jobs.js';
+import { healthRoutes } from './routes/health.js';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await api.register(healthRoutes);
       await api.register(tokenRoutes);
       await api.register(settingsRoutes, { localesDir: options.localesDir });
       await api.register(statsRoutes, { plugins: options.plugins });

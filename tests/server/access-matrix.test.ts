@@ -64,6 +64,8 @@ function check(mode: AuthMode, access: Access, caller: Caller, outcome: Outcome,
  * 'none' = no authentication processing; 'public' = follows authMode; a role = at least that role.
  */
 const EXPECTED_ACCESS: Record<string, Access> = {
+  'GET /api/health': 'none',
+  'GET /api/health/ready': 'none',
   'POST /api/token': 'none',
   'DELETE /api/token': 'public',
   'GET /api/settings': 'none',
