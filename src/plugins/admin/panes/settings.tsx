@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import useSWR from 'swr';
 import { UNGUARDED_PAGES } from '../../../core/guard.js';
 import { SPEC_ROUTES } from '../../../core/routes.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
@@ -37,32 +38,24 @@ const HIDEABLE = new Set(SPEC_ROUTES.filter((route) => route.hideable && !UNGUAR
 export default function SettingsPane(props: PaneProps) {
   const services = useServices();
   const { api, t, toast, registry, translator } = services;
-  const [view, setView] = useState<AdminSettingsView | null>(null);
+  // Read once per visit: a revalidation on focus would be harmless (equal data keeps its identity) but
+  // pointless while the form is being edited.
+  const { data: view, error, mutate } = useSWR<AdminSettingsView>('admin:settings', () => api.get<unknown>('settings/admin').then(readAdminSettings), {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+  });
   const [form, setForm] = useState<SettingsForm | null>(null);
-  const [failed, setFailed] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      api.get<unknown>('settings/admin', { signal }).then((raw) => {
-        const settings = readAdminSettings(raw);
-        setView(settings);
-        setForm(formFromSettings(settings));
-        setSubmitted(false);
-      }),
-    [api],
-  );
-
+  // The form starts from the stored settings, and again from what was stored after a save.
   useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal).catch(() => {
-      if (!controller.signal.aborted) setFailed(true);
-    });
-    return () => controller.abort();
-  }, [load]);
+    if (!view) return;
+    setForm(formFromSettings(view));
+    setSubmitted(false);
+  }, [view]);
 
   // After a refused save, the first marked field gets the focus (rendered by then).
   useEffect(() => {
@@ -85,7 +78,7 @@ export default function SettingsPane(props: PaneProps) {
     return [...titles].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
   }, [registry, t, view]);
 
-  if (failed) return <p className="admin-pane ui-pane ui-error" role="alert">{t('admin.settings.loadFailed')}</p>;
+  if (error) return <p className="admin-pane ui-pane ui-error" role="alert">{t('admin.settings.loadFailed')}</p>;
   if (!view || !form) return <p className="admin-pane ui-pane" role="status">{t('admin.loading')}</p>;
 
   const categories = [...DASHBOARD_CATEGORIES, ...view.dashboardCategories.filter((c) => !(DASHBOARD_CATEGORIES as readonly string[]).includes(c))];
@@ -95,6 +88,14 @@ export default function SettingsPane(props: PaneProps) {
   const update = (change: (f: SettingsForm) => SettingsForm) => setForm((f) => (f ? change(f) : f));
   const section = { form, update, errors, t };
   const titleId = `${props.paneKey}-settings-title`;
+
+  // Discard the edits: the form again as stored now (read again, another administrator may have saved).
+  const reset = async () => {
+    const stored = await mutate().catch(() => undefined);
+    if (!stored) return;
+    setForm(formFromSettings(stored));
+    setSubmitted(false);
+  };
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -110,7 +111,7 @@ export default function SettingsPane(props: PaneProps) {
         toast({ titleKey: 'admin.settings.savedTitle', messageKey: 'admin.settings.saved', variant: 'success', autoHideMs: 5000, append: true });
         // Hidden pages, colours and toggles take effect without a reload.
         await services.refreshSettings();
-        await load();
+        await mutate();
       })
       .catch(() => {
         // The api client has shown the server's reason.
@@ -135,7 +136,7 @@ export default function SettingsPane(props: PaneProps) {
           <button type="submit" className="ui-button ui-button-primary" disabled={saving}>
             {t('admin.settings.save')}
           </button>
-          <button type="button" disabled={saving} onClick={() => load().catch(() => {})}>
+          <button type="button" disabled={saving} onClick={() => void reset()}>
             {t('admin.settings.reset')}
           </button>
         </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import useSWR from 'swr';
 import type { Filter } from '../../../core/table-request.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import type { FeedbackRow } from '../types.js';
@@ -106,45 +107,31 @@ export default function UserFeedbackPane(props: PaneProps) {
 function FeedbackDetail(props: { id: number; idPrefix: string; onRead(): void; onClose(): void; onDelete(row: FeedbackRow): void }) {
   const services = useServices();
   const { api, t, translator, session } = services;
-  const [row, setRow] = useState<FeedbackRow | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [version, setVersion] = useState(0);
+  const byId: Filter = { column: 'id', comparator: 'equals', operator: 'and', values: [props.id] };
+  // undefined while loading; null when no feedback has this id (deleted meanwhile, or a stale link).
+  const { data: row, mutate } = useSWR(['admin:feedback', props.id], () => api.table<FeedbackRow>('feedback/table', { page: 1, limit: 1, filter: [byId] }).then((r) => r.data[0] ?? null), {
+    onError: shown,
+  });
   const marked = useRef(new Set<number>());
   const onRead = useRef(props.onRead);
   onRead.current = props.onRead;
-  const { id } = props;
 
-  useEffect(() => setRow(null), [id]);
-
+  // Reading it is what "read" means; once per id, even if the list reloads meanwhile.
   useEffect(() => {
-    const controller = new AbortController();
-    setMissing(false);
-    const byId: Filter = { column: 'id', comparator: 'equals', operator: 'and', values: [id] };
+    if (!row?.isNew || marked.current.has(row.id)) return;
+    marked.current.add(row.id);
     api
-      .table<FeedbackRow>('feedback/table', { page: 1, limit: 1, filter: [byId] }, { signal: controller.signal })
-      .then((result) => {
-        const found = result.data[0] ?? null;
-        setRow(found);
-        setMissing(found === null);
-        // Reading it is what "read" means; once per id, even if the list reloads meanwhile.
-        if (found?.isNew && !marked.current.has(found.id)) {
-          marked.current.add(found.id);
-          api
-            .get(`feedback/${found.id}/mark`, { handlers: [{ codes: [404], callback: () => undefined }] })
-            .then(() => {
-              onRead.current();
-              setVersion((n) => n + 1);
-            })
-            .catch(shown);
-        }
+      .get(`feedback/${row.id}/mark`, { handlers: [{ codes: [404], callback: () => undefined }] })
+      .then(() => {
+        onRead.current();
+        void mutate();
       })
       .catch(shown);
-    return () => controller.abort();
-  }, [api, id, version]);
+  }, [api, row, mutate]);
 
   const titleId = `${props.idPrefix}-feedback-detail`;
-  if (missing) return <p role="alert">{t('admin.feedback.missing')}</p>;
-  if (!row) return <p role="status">{t('admin.loading')}</p>;
+  if (row === null) return <p role="alert">{t('admin.feedback.missing')}</p>;
+  if (row === undefined) return <p role="status">{t('admin.loading')}</p>;
   const token = session.current()?.imageToken ?? '';
   return (
     <section className="admin-detail ui-detail" aria-labelledby={titleId}>
