@@ -4,6 +4,9 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { CoreTables } from './tables.js';
+import { ReadPool } from './read-pool.js';
+import { openSqliteReadSlot } from './read-pool-sqlite.js';
+import { openPostgresReadSlot } from './read-pool-postgres.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -17,7 +20,21 @@ export interface Database {
   pool: pg.Pool | null;
   /** PostgreSQL schema this database lives in (null = the default search path, and always on SQLite). */
   schema: string | null;
+  /**
+   * The read pool that table reads run on (opened on first call, with the first caller's settings; closed
+   * with the database); null where there is none (an in-memory SQLite database: reads stay on `db`).
+   */
+  reads(settings: ReadSettings): ReadPool | null;
   close(): Promise<void>;
+}
+
+export interface ReadSettings {
+  /** Read connections (SQLite: worker processes; PostgreSQL: clients). */
+  size: number;
+  /** Waiting reads beyond which new ones are refused. */
+  queueLimit: number;
+  /** PostgreSQL statement_timeout of the read connections (ms, 0 = none). */
+  statementTimeoutMs: number;
 }
 
 // PostgreSQL returns bigint (count(*)) and numeric as strings; every value we store fits a JS number.
@@ -46,13 +63,17 @@ function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<CoreTables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // WAL lets read-only connections in other processes read beside this one while it writes.
+  const reads = lazyReads((settings) => (file === ':memory:' ? null : new ReadPool({ ...settings, open: () => openSqliteReadSlot(file) })));
   return {
     db,
     dialect: 'sqlite',
     sqlite,
     pool: null,
     schema: null,
+    reads: reads.get,
     async close() {
+      await reads.close();
       await db.destroy();
     },
   };
@@ -77,14 +98,36 @@ async function openPostgres(url: string, schema: string | null): Promise<Databas
   });
   const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
+  const reads = lazyReads(
+    (settings) => new ReadPool({ ...settings, open: () => openPostgresReadSlot({ url, schema, statementTimeoutMs: settings.statementTimeoutMs, control: pool }) }),
+  );
   return {
     db,
     dialect: 'postgres',
     sqlite: null,
     pool,
     schema,
+    reads: reads.get,
     async close() {
+      await reads.close();
       await db.destroy();
+    },
+  };
+}
+
+/** The read pool of one database: made on first use (only the server reads through one), closed with it. */
+function lazyReads(make: (settings: ReadSettings) => ReadPool | null): { get(settings: ReadSettings): ReadPool | null; close(): Promise<void> } {
+  let made: { pool: ReadPool | null } | null = null;
+  return {
+    get(settings) {
+      if (!made) {
+        made = { pool: make(settings) };
+        made.pool?.warm();
+      }
+      return made.pool;
+    },
+    async close() {
+      await made?.pool?.close();
     },
   };
 }

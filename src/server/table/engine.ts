@@ -1,7 +1,8 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Filter, PaginatedRequest, PaginatedResult } from '../../core/table-request.js';
 import { toSnakeCase } from '../../core/table-request.js';
 import type { DialectName } from '../db/database.js';
+import { readRows, type TableSource } from '../db/read-pool.js';
 import type { SessionUser } from '../auth/tokens.js';
 import { datasetOrNoneVisibleSql, datasetVisibleSql } from '../access/datasets.js';
 import { HttpError } from '../http/errors.js';
@@ -138,41 +139,40 @@ export class TableQuery {
     return { rows, count };
   }
 
-  /** One page of rows plus the total (skipped when the client sends the previous count). */
+  /**
+   * One page of rows plus the total (skipped when the client sends the previous count). `db` is the main
+   * connection or a request's reader on the read pool (where the two statements run side by side).
+   */
   async page(
-    db: Kysely<unknown>,
+    db: TableSource,
     request: PaginatedRequest,
     maxPageSize: number,
     extra?: RawBuilder<unknown> | null,
     caller?: QueryCaller,
   ): Promise<PaginatedResult<Record<string, unknown>>> {
     const statements = this.statements(request, maxPageSize, extra, caller);
-    const rows = await statements.rows.execute(db);
-    let count = request.prevCount ?? -1;
-    if (statements.count) {
-      const total = await statements.count.execute(db);
-      count = Number(total.rows[0]?.count ?? 0);
-    }
-    return { data: rows.rows.map((r) => this.toJson(r)), count };
+    const [rows, total] = await Promise.all([readRows(db, statements.rows), statements.count ? readRows(db, statements.count) : null]);
+    const count = total ? Number(total[0]?.count ?? 0) : (request.prevCount ?? -1);
+    return { data: rows.map((r) => this.toJson(r)), count };
   }
 
   /** Every matching id (for "select all" / "mark all"); paging and sorting do not apply. */
   async ids(
-    db: Kysely<unknown>,
+    db: TableSource,
     filters: readonly Filter[] | null | undefined,
     extra?: RawBuilder<unknown> | null,
     caller?: QueryCaller,
   ): Promise<number[]> {
     const id = this.view.columns[this.view.idColumn].sql;
-    const result = await sql<{ id: number }>`SELECT ${id} AS id FROM ${this.view.from} WHERE ${this.where(filters, extra, caller)} ORDER BY ${id}`.execute(db);
-    return result.rows.map((r) => Number(r.id));
+    const rows = await readRows(db, sql<{ id: number }>`SELECT ${id} AS id FROM ${this.view.from} WHERE ${this.where(filters, extra, caller)} ORDER BY ${id}`);
+    return rows.map((r) => Number(r.id));
   }
 
   /**
    * Matching rows in id order, in batches (keyset paging, so a million-row export never uses OFFSET).
    */
   async *batches(
-    db: Kysely<unknown>,
+    db: TableSource,
     filters: readonly Filter[] | null | undefined,
     keys: string[],
     options: { batchSize?: number; extra?: RawBuilder<unknown> | null; caller?: QueryCaller } = {},
@@ -183,11 +183,11 @@ export class TableQuery {
     let after = -2147483648;
     const select = this.selectList([...new Set([this.view.idColumn, ...keys])], options.caller);
     for (;;) {
-      const result = await sql<Record<string, unknown>>`SELECT ${select} FROM ${this.view.from} WHERE ${where} AND ${id} > ${after} ORDER BY ${id} LIMIT ${batchSize}`.execute(db);
-      if (result.rows.length === 0) return;
-      after = Number(result.rows[result.rows.length - 1][this.view.idColumn]);
-      yield result.rows.map((r) => this.toJson(r));
-      if (result.rows.length < batchSize) return;
+      const rows = await readRows(db, sql<Record<string, unknown>>`SELECT ${select} FROM ${this.view.from} WHERE ${where} AND ${id} > ${after} ORDER BY ${id} LIMIT ${batchSize}`);
+      if (rows.length === 0) return;
+      after = Number(rows[rows.length - 1][this.view.idColumn]);
+      yield rows.map((r) => this.toJson(r));
+      if (rows.length < batchSize) return;
     }
   }
 
