@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import helmet from '@fastify/helmet';
 import { compressAnswer } from './compress.js';
 import { HttpError, sendError } from './errors.js';
+import { rejectNulInAddress, rejectNulInBody } from './validate.js';
 
 export { serveClient } from './client-files.js';
 
@@ -33,6 +34,8 @@ export async function installCommon(app: FastifyInstance, extraConnectSource: ()
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', httpsOnlyHeaders);
+  app.addHook('onRequest', rejectNulInAddress);
+  app.addHook('preValidation', rejectNulInBody);
   app.addHook('onSend', compressAnswer);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.reasonPhrase, error.message);
