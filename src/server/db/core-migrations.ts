@@ -1,6 +1,7 @@
 import type { SchemaMigration } from './migration.js';
 import { columnTypes, withId } from './migration.js';
 import { settingsMigrations } from '../settings-migrations.js';
+import { taskLeaseMigrations } from '../task-leases.js';
 
 export const coreMigrations: SchemaMigration[] = [
   {
@@ -38,4 +39,6 @@ export const coreMigrations: SchemaMigration[] = [
   },
   // Later changes of the settings rows (the settings module owns them).
   ...settingsMigrations,
+  // Who runs each scheduled task, so that several processes run it once per interval.
+  ...taskLeaseMigrations,
 ];
