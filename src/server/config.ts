@@ -44,6 +44,10 @@ export interface ServerConfig {
   statementTimeoutMs: number;
   /** TRUST_PROXY: true (trust X-Forwarded-For) or the proxies' addresses/CIDRs, comma-separated; default off. */
   trustProxy: boolean | string;
+  /** WORKERS: server processes (node:cluster) on this machine; `--workers N` overrides it. */
+  workers: number;
+  /** SHUTDOWN_TIMEOUT_MS: how long SIGTERM waits for requests in flight before closing their connections. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +121,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     tableTimeoutMs: integer(env, 'TABLE_TIMEOUT_MS', 15_000, 1),
     statementTimeoutMs: integer(env, 'STATEMENT_TIMEOUT_MS', 30_000, 0),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    workers: integer(env, 'WORKERS', 1, 1),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0),
   };
 }
 
