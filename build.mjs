@@ -69,7 +69,9 @@ async function buildClient() {
     platform: 'browser',
     target: ['chrome110', 'firefox115', 'safari16'],
     minify: true,
-    sourcemap: true,
+    // Written for developers (to read a minified stack trace on the build machine) but not linked from
+    // the scripts: browsers never ask for them, and the server refuses *.map (client-files.ts).
+    sourcemap: 'external',
     metafile: true,
     jsx: 'automatic',
     entryNames: '[name]-[hash]',

@@ -79,8 +79,9 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
         // Cache-Control is set per file below; the plugin's own would give every file the same lifetime.
         cacheControl: false,
         dotfiles: 'deny',
-        // The compressed copies are representations of their file, not resources of their own.
-        allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
+        // The compressed copies are representations of their file, not resources of their own; source maps
+        // are for developers on the build machine (they would publish our sources), never served.
+        allowedPath: (pathname) => !/\.(br|gz|map)$/.test(pathname),
         setHeaders: (response, file) => {
           response.setHeader('cache-control', cacheControlFor(file.replace(/\.(br|gz)$/, '')));
           if (COMPRESSIBLE.test(file)) response.setHeader('vary', 'accept-encoding');
@@ -91,7 +92,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
         root: clientDir,
         prefix: '/',
         wildcard: false,
-        globIgnore: ['assets/**', 'index.html', 'meta.json', 'precompressed.json', '**/*.tmp'],
+        globIgnore: ['assets/**', 'index.html', 'meta.json', 'precompressed.json', '**/*.tmp', '**/*.map'],
         index: false,
         redirect: false,
         decorateReply: false,

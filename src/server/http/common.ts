@@ -34,6 +34,7 @@ export async function installCommon(app: FastifyInstance, extraConnectSource: ()
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', httpsOnlyHeaders);
+  app.addHook('onRequest', apiNoStore);
   app.addHook('onRequest', rejectNulInAddress);
   app.addHook('preValidation', rejectNulInBody);
   app.addHook('onSend', compressAnswer);
@@ -48,6 +49,16 @@ export async function installCommon(app: FastifyInstance, extraConnectSource: ()
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'INTERNAL_SERVER_ERROR');
   });
+}
+
+/**
+ * Every answer under /api is `no-store` unless its route sets its own policy (an image by id may be kept
+ * privately): answers are per caller (a login answer holds the token, tables hold private datasets) and
+ * change at any time, so neither a shared proxy nor the browser of a shared computer may keep them.
+ */
+async function apiNoStore(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const url = request.url;
+  if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) reply.header('cache-control', 'no-store');
 }
 
 /**
