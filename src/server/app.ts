@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ServerConfig } from './config.js';
+import { fastifyTrustProxy, type ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { coreMigrations } from './db/core-migrations.js';
 import { accountMigrations } from './db/accounts-migrations.js';
@@ -77,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Node reads "Bearer …" headers; keep the default (no trust of proxy headers unless configured).
     return503OnClosing: true,
     // Behind a reverse proxy the client's address comes from X-Forwarded-For (rate limits are per client).
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config),
   });
   app.decorate('config', config);
   app.decorate('database', database);

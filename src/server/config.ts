@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { AUTH_MODES, type AuthMode } from '../core/roles.js';
@@ -42,8 +43,13 @@ export interface ServerConfig {
   tableTimeoutMs: number;
   /** STATEMENT_TIMEOUT_MS: PostgreSQL's statement_timeout on the read connections (0 = none). */
   statementTimeoutMs: number;
-  /** TRUST_PROXY: true (trust X-Forwarded-For) or the proxies' addresses/CIDRs, comma-separated; default off. */
-  trustProxy: boolean | string;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For hops give the client address: nobody (false), the last n hops (a
+   * number; `true` is 1), or the proxies' addresses/CIDRs (then only hops from those count).
+   */
+  trustProxy: false | number | string[];
+  /** REDIS_URL: login limit counters in Redis (shared by every process); null = PostgreSQL or memory. */
+  redisUrl: string | null;
   /** WORKERS: server processes (node:cluster) on this machine; `--workers N` overrides it. */
   workers: number;
   /** SHUTDOWN_TIMEOUT_MS: how long SIGTERM waits for requests in flight before closing their connections. */
@@ -60,9 +66,53 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
-function trustProxy(raw: string | undefined): boolean | string {
-  if (!raw || raw === 'false') return false;
-  return raw === 'true' ? true : raw;
+// proxy-addr's names for the private ranges, accepted besides addresses and CIDRs.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY. `true` used to mean "believe any X-Forwarded-For", which lets every client choose its own
+ * address; it now means one hop (the proxy in front of us), and start-up says so.
+ */
+function trustProxy(raw: string | undefined): false | number | string[] {
+  const text = raw?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+    if (!PROXY_RANGE_NAMES.has(entry) && (family === 0 || !prefixOk || rest.length > 0)) {
+      throw new ConfigError(`TRUST_PROXY must be false, true, a hop count or proxy addresses/CIDRs, comma-separated (was "${raw}")`);
+    }
+  }
+  return entries.length === 0 ? false : entries;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function of the hop's position: Fastify's own
+ * number option trusts no hop at all.
+ */
+export function fastifyTrustProxy(config: Pick<ServerConfig, 'trustProxy'>): false | string[] | ((address: string, hop: number) => boolean) {
+  const { trustProxy } = config;
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address, hop) => hop < trustProxy;
+}
+
+/** What start-up should tell the operator about TRUST_PROXY, if anything. */
+export function trustProxyNote(config: Pick<ServerConfig, 'trustProxy'>): string | null {
+  if (typeof config.trustProxy !== 'number') return null;
+  return (
+    `TRUST_PROXY trusts the last ${config.trustProxy} X-Forwarded-For hop(s) ("true" means 1): safe only when every ` +
+    'request comes through that many proxies; naming the proxies\' addresses instead is safer'
+  );
+}
+
+function redisUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (!/^rediss?:\/\//.test(raw)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  return raw;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -121,6 +171,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     tableTimeoutMs: integer(env, 'TABLE_TIMEOUT_MS', 15_000, 1),
     statementTimeoutMs: integer(env, 'STATEMENT_TIMEOUT_MS', 30_000, 0),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    redisUrl: redisUrl(env.REDIS_URL),
     workers: integer(env, 'WORKERS', 1, 1),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0),
   };

@@ -2,6 +2,7 @@ import type { SchemaMigration } from './migration.js';
 import { columnTypes, withId } from './migration.js';
 import { settingsMigrations } from '../settings-migrations.js';
 import { taskLeaseMigrations } from '../task-leases.js';
+import { rateLimitMigrations } from '../auth/rate-limit-migration.js';
 
 export const coreMigrations: SchemaMigration[] = [
   {
@@ -41,4 +42,6 @@ export const coreMigrations: SchemaMigration[] = [
   ...settingsMigrations,
   // Who runs each scheduled task, so that several processes run it once per interval.
   ...taskLeaseMigrations,
+  // The login limits' counters.
+  ...rateLimitMigrations,
 ];

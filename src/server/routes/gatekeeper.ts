@@ -43,7 +43,7 @@ function integerParameter(value: string | undefined, name: string, fallback: num
 /** Registration and access requests (gatekeeper/*), built in or relayed to an external user-access tool. */
 export const gatekeeperRoutes: FastifyPluginAsync = async (app) => {
   const limits = await loginRateLimits(app);
-  const limited = { config: { access: 'none' as const }, onRequest: limits.perClient, preHandler: limits.perAccount };
+  const limited = { config: { access: 'none' as const }, ...limits.login };
 
   /** The settings when registering is possible at all (there are no logins in NONE mode). */
   async function registrationSettings(): Promise<AdminSettings> {

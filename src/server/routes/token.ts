@@ -14,7 +14,7 @@ const LogoutDetails = type({ 'username?': 'string | null', 'email?': 'string | n
 
 export const tokenRoutes: FastifyPluginAsync = async (app) => {
   const limits = await loginRateLimits(app);
-  const limited = { config: { access: 'none' as const }, onRequest: limits.perClient, preHandler: limits.perAccount };
+  const limited = { config: { access: 'none' as const }, ...limits.login };
 
   app.post('/token', limited, async (request, reply) => {
     if (app.config.authMode === 'NONE') return sendError(reply, 503);

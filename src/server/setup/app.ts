@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../config.js';
+import { fastifyTrustProxy, type ServerConfig } from '../config.js';
 import type { Clock } from '../fastify-types.js';
 import '../fastify-types.js';
 import { installAccessHook } from '../auth/access.js';
@@ -30,7 +30,7 @@ export interface SetupAppOptions {
  */
 export async function buildSetupApp(options: SetupAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const app = Fastify({ logger: options.logger === false ? false : { level: config.logLevel }, return503OnClosing: true, trustProxy: config.trustProxy });
+  const app = Fastify({ logger: options.logger === false ? false : { level: config.logLevel }, return503OnClosing: true, trustProxy: fastifyTrustProxy(config) });
   app.decorate('config', config);
   app.decorate('clock', options.clock ?? { now: () => Date.now() });
 
