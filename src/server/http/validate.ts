@@ -50,3 +50,18 @@ export async function rejectNulInAddress(request: FastifyRequest): Promise<void>
 export async function rejectNulInBody(request: FastifyRequest): Promise<void> {
   if (containsNul(request.body)) throw new HttpError(400, 'BAD_REQUEST_INVALID_PAYLOAD', NUL_MESSAGE);
 }
+
+export const MALFORMED_FORM_MESSAGE = 'The form data is incomplete or malformed.';
+
+/**
+ * A multipart form the client cut short or malformed, as a 400: the parser's plain errors (unexpected end
+ * of data, no boundary) and Fastify's 400s (premature close, prototype keys). Anything else (a full disk, a
+ * limit the route maps itself, a bug) is returned as it is.
+ */
+export function malformedFormError(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof HttpError) return error;
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  const fromParser = error.constructor === Error && code === undefined;
+  const badRequest = typeof code === 'string' && code.startsWith('FST_') && statusCode === 400;
+  return fromParser || badRequest ? new HttpError(400, 'BAD_REQUEST_INVALID_PAYLOAD', MALFORMED_FORM_MESSAGE) : error;
+}

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit.js';
 import type { FeedbackSeverity, FeedbackType } from '../db/tables.js';
 import { loginRateLimits } from '../auth/rate-limit.js';
 import { HttpError, sendError } from '../http/errors.js';
+import { hasNul, malformedFormError, NUL_MESSAGE } from '../http/validate.js';
 import { registerTableRoutes } from '../table/routes.js';
 import { captchaPng, captchaText, consumeCaptcha, storeCaptcha } from '../feedback/captcha.js';
 import {
@@ -39,7 +40,7 @@ function formError(error: unknown): unknown {
     return new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Too many form fields or files.');
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(400, 'BAD_REQUEST_INVALID_PAYLOAD', 'The form must be sent as multipart/form-data.');
-  return error;
+  return malformedFormError(error);
 }
 
 /** Reads the whole form: known text fields, and the `image` file (other files are read and dropped). */
@@ -53,7 +54,10 @@ async function readForm(request: FastifyRequest): Promise<FeedbackForm> {
         if (part.fieldname === 'image' && bytes.length > 0) form.image = bytes;
       } else if ((REQUIRED as readonly string[]).includes(part.fieldname)) {
         if (part.valueTruncated) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${part.fieldname} is too long.`);
-        form.fields[part.fieldname as FormField] = typeof part.value === 'string' ? part.value : String(part.value);
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        // Stored as text: NUL has no place in it (and PostgreSQL cannot hold it).
+        if (hasNul(value)) throw new HttpError(400, 'BAD_REQUEST_INVALID_PAYLOAD', NUL_MESSAGE);
+        form.fields[part.fieldname as FormField] = value;
       }
     }
   } catch (error) {

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { roleOf } from '../../core/roles.js';
 import { datasetOrNoneVisibleSql } from '../access/datasets.js';
 import { HttpError, sendError } from '../http/errors.js';
-import { validate } from '../http/validate.js';
+import { hasNul, malformedFormError, NUL_MESSAGE, validate } from '../http/validate.js';
 import type { ServerPlugin } from '../plugin.js';
 import { TableQuery } from '../table/engine.js';
 import { restrictedPage } from '../table/routes.js';
@@ -95,6 +95,8 @@ async function receiveUpload(request: FastifyRequest, folder: string, uuid: stri
       part.file.resume();
       continue;
     }
+    // The name is stored with the job: NUL has no place in it (and PostgreSQL cannot hold it).
+    if (hasNul(part.filename ?? '')) throw new HttpError(400, 'BAD_REQUEST_INVALID_PAYLOAD', NUL_MESSAGE);
     const originalName = path.basename(part.filename || 'upload');
     const extension = path.extname(originalName).toLowerCase().replace(/[^.a-z0-9]/g, '');
     const dataFilename = `${uuid}${extension}`;
@@ -113,7 +115,7 @@ function uploadError(error: unknown, maxBytes: number): unknown {
   }
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') return new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Too many form parts.');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(400, 'BAD_REQUEST_INVALID_PAYLOAD', 'The file must be sent as multipart/form-data.');
-  return error;
+  return malformedFormError(error);
 }
 
 /** Import jobs (Germinate's ImportJobResource, ImportJobUploadResource, ImportJobStatsResource). */
