@@ -3,6 +3,7 @@ import type { SchemaMigration } from '../../server/db/migration.js';
 import { columnTypes, withId, withTimestamps } from '../../server/db/migration.js';
 import { COUNTRIES, FORMER_COUNTRIES } from './countries.js';
 import { COLLSRC, ENTITY_TYPES, MLSSTAT, SAMPSTAT } from './mcpd-codes.js';
+import { germplasmIndexMigrations } from './index-migrations.js';
 
 const MCPD_TEXT = [
   'puid', 'instcode', 'collnumb', 'collcode', 'collname', 'collinstaddress', 'collmissid', 'genus', 'species',
@@ -252,4 +253,6 @@ export const germplasmMigrations: SchemaMigration[] = [
       ).execute();
     },
   },
+  // The germplasm table's filters and sorts served by indexes (index-migrations.ts).
+  ...germplasmIndexMigrations,
 ];

@@ -3,8 +3,15 @@ import type { DialectName } from '../../server/db/database.js';
 import type { PresentTables } from '../../server/table/optional-tables.js';
 import type { TableView } from '../../server/table/view.js';
 import { germplasmDataColumns } from './data-flags.js';
+import { GERMPLASM_TRIGRAM } from './index-migrations.js';
+import { institutionsJsonFilter } from './institution-filter.js';
 
 const c = (expression: string, type: TableView['columns'][string]['type']) => ({ sql: sql.raw(expression), type });
+/** A germinatebase text column with its trigram index (index-migrations.ts). */
+const searched = (column: string) => ({
+  ...c(`g.${column}`, 'string'),
+  trigram: { table: GERMPLASM_TRIGRAM.table, column, rowid: sql`g.id` },
+});
 
 /**
  * ViewTableGermplasm: one row per germinatebase row. `present`: the other domains' tables that exist
@@ -30,11 +37,11 @@ export function germplasmView(dialect: DialectName, present: PresentTables = new
       LEFT JOIN biologicalstatus b ON b.id = m.sampstat
       LEFT JOIN synonyms s ON s.foreign_id = g.id AND s.synonymtype_id = 1`),
     columns: {
-      germplasmName: c('g.name', 'string'),
-      germplasmDisplayName: c('g.display_name', 'string'),
+      germplasmName: searched('name'),
+      germplasmDisplayName: searched('display_name'),
       germplasmId: c('g.id', 'integer'),
-      germplasmGid: c('g.general_identifier', 'string'),
-      germplasmNumber: c('g.number', 'string'),
+      germplasmGid: searched('general_identifier'),
+      germplasmNumber: searched('number'),
       germplasmPuid: c('m.puid', 'string'),
       entityTypeId: c('g.entitytype_id', 'integer'),
       entityTypeName: c('et.name', 'string'),
@@ -43,12 +50,12 @@ export function germplasmView(dialect: DialectName, present: PresentTables = new
       entityParentGeneralIdentifier: c('p.general_identifier', 'string'),
       biologicalStatusId: c('b.id', 'integer'),
       biologicalStatusName: c('b.sampstat', 'string'),
-      synonyms: c('s.synonyms', 'json'),
+      synonyms: { ...c('s.synonyms', 'json'), trigram: { table: GERMPLASM_TRIGRAM.synonyms, column: 'synonyms', rowid: sql`s.id` } },
       collectorNumber: c('m.collnumb', 'string'),
       genus: c('t.genus', 'string'),
       species: c('t.species', 'string'),
       subtaxa: c('t.subtaxa', 'string'),
-      institutions: c(institutions, 'json'),
+      institutions: { ...c(institutions, 'json'), jsonFilter: institutionsJsonFilter },
       locationId: c('l.id', 'integer'),
       location: c('l.site_name', 'string'),
       latitude: c('l.latitude', 'number'),
@@ -107,9 +114,9 @@ export function germplasmAttributeView(): TableView {
     columns: {
       attributeValueId: c('ad.id', 'integer'),
       germplasmId: c('g.id', 'integer'),
-      germplasmGid: c('g.general_identifier', 'string'),
-      germplasmName: c('g.name', 'string'),
-      germplasmDisplayName: c('g.display_name', 'string'),
+      germplasmGid: searched('general_identifier'),
+      germplasmName: searched('name'),
+      germplasmDisplayName: searched('display_name'),
       attributeId: c('a.id', 'integer'),
       attributeName: c('a.name', 'string'),
       attributeDescription: c('a.description', 'string'),

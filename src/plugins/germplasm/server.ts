@@ -9,6 +9,7 @@ import { germplasmMigrations } from './migrations.js';
 import { germplasmAttributeView, germplasmInstitutionView, germplasmView, MCPD_KEYS } from './queries.js';
 import { GERMPLASM_DATA_TABLES } from './data-flags.js';
 import { presentTables } from '../../server/table/optional-tables.js';
+import { trigramIndexMissing } from '../../server/table/trigram-index.js';
 import type { GermplasmTables } from './tables.js';
 import { mcpdImporter } from './import/mcpd-importer.js';
 import { registerUnifyRoute } from './unify.js';
@@ -25,6 +26,9 @@ const routes: FastifyPluginAsync = async (app) => {
   const raw = app.database.db as unknown as Kysely<unknown>;
   // The images, trials, pedigree and genotype tables the row's flags read, as far as they exist.
   const present = await presentTables(raw, app.database.dialect, GERMPLASM_DATA_TABLES);
+  if (await trigramIndexMissing(raw, app.database.dialect, 'germinatebase_name_trgm')) {
+    app.log.warn('pg_trgm was not available when the germplasm indexes were made: contains filters read every row (install pg_trgm and create the *_trgm indexes of index-migrations.ts)');
+  }
   const table = registerTableRoutes(app, { path: '/germplasm/table', view: (dialect) => germplasmView(dialect, present), access: 'public', exportPrefix: 'germplasm-table' });
   registerTableRoutes(app, { path: '/germplasm/attribute', view: () => germplasmAttributeView(), access: 'public', exportPrefix: 'germplasm-attributes-table' });
   const institutions = new TableQuery(germplasmInstitutionView(), app.database.dialect);

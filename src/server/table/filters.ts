@@ -3,6 +3,7 @@ import type { Comparator, Filter } from '../../core/table-request.js';
 import type { DialectName } from '../db/database.js';
 import type { ColumnDef, ColumnType } from './view.js';
 import { containsSql, equalsTextSql, inTextSql, likePattern, textSortKey, textSortValue } from './text-match.js';
+import { narrowed, trigramPrefilter } from './trigram.js';
 
 type Value = string | number | boolean;
 
@@ -90,25 +91,41 @@ function jsonb(column: ColumnDef): RawBuilder<unknown> {
   return sql`(${column.sql})::jsonb`;
 }
 
+/**
+ * The trigram narrowing of a JSON filter: a string value containing the token (jsonSearch) or equal to it
+ * (arrayContains) puts the token into the JSON text as it is, because [A-Za-z0-9_-] is never escaped there
+ * (JSON.stringify, PostgreSQL's jsonb output). Numeric tokens are not narrowed: 1e2 matches 100.
+ */
+function jsonPrefilter(column: ColumnDef, dialect: DialectName, token: string): RawBuilder<unknown> | null {
+  if (!column.trigram) return null;
+  if (dialect === 'postgres') return containsSql(textOf(column, dialect), token, dialect);
+  return trigramPrefilter(column, token, dialect);
+}
+
+/** A LIKE pattern for the lower-cased token anywhere in a string ('_' is a plain character, as in `contains`). */
+export function jsonSearchPattern(token: string): string {
+  return `%${likePattern(token.toLowerCase())}%`;
+}
+
 function jsonSearchSql(column: ColumnDef, dialect: DialectName, token: string): RawBuilder<unknown> {
-  // Strings only, as MySQL's JSON_SEARCH: numbers (e.g. institution ids) and keys do not match. '_' is a
-  // plain character, as in `contains`.
-  const pattern = `%${likePattern(token.toLowerCase())}%`;
-  if (dialect === 'postgres') {
-    return sql`EXISTS (SELECT 1 FROM jsonb_path_query(${jsonb(column)}, 'strict $.**') AS j(v) WHERE jsonb_typeof(j.v) = 'string' AND lower(j.v #>> '{}') LIKE ${pattern} ESCAPE '\\')`;
-  }
-  return sql`EXISTS (SELECT 1 FROM json_tree(${column.sql}) AS j WHERE j.type = 'text' AND lower(j.atom) LIKE ${pattern} ESCAPE '\\')`;
+  // Strings only, as MySQL's JSON_SEARCH: numbers (e.g. institution ids) and keys do not match.
+  const pattern = jsonSearchPattern(token);
+  const exact =
+    dialect === 'postgres'
+      ? sql`EXISTS (SELECT 1 FROM jsonb_path_query(${jsonb(column)}, 'strict $.**') AS j(v) WHERE jsonb_typeof(j.v) = 'string' AND lower(j.v #>> '{}') LIKE ${pattern} ESCAPE '\\')`
+      : sql`EXISTS (SELECT 1 FROM json_tree(${column.sql}) AS j WHERE j.type = 'text' AND lower(j.atom) LIKE ${pattern} ESCAPE '\\')`;
+  return narrowed(jsonPrefilter(column, dialect, token), exact);
 }
 
 function arrayContainsSql(column: ColumnDef, dialect: DialectName, token: string): RawBuilder<unknown> {
   const numeric = INTEGER.test(token) || NUMBER.test(token);
   if (dialect === 'postgres') {
     const asText = sql`${jsonb(column)} @> jsonb_build_array(${token}::text)`;
-    return numeric ? sql`(${asText} OR ${jsonb(column)} @> jsonb_build_array(${Number(token)}::numeric))` : asText;
+    return numeric ? sql`(${asText} OR ${jsonb(column)} @> jsonb_build_array(${Number(token)}::numeric))` : narrowed(jsonPrefilter(column, dialect, token), asText);
   }
   return numeric
     ? sql`EXISTS (SELECT 1 FROM json_each(${column.sql}) AS j WHERE j.value = ${token} OR j.value = ${Number(token)})`
-    : sql`EXISTS (SELECT 1 FROM json_each(${column.sql}) AS j WHERE j.value = ${token})`;
+    : narrowed(jsonPrefilter(column, dialect, token), sql`EXISTS (SELECT 1 FROM json_each(${column.sql}) AS j WHERE j.value = ${token})`);
 }
 
 /**
@@ -168,7 +185,8 @@ export function filterCondition(
       return column.type === 'string' ? equalsTextSql(column.sql, String(v), dialect) : sql`${column.sql} = ${param(column, dialect, v)}`;
     }
     case 'contains':
-      return values.length ? containsSql(textOf(column, dialect), values[0], dialect) : null;
+      if (!values.length) return null;
+      return narrowed(trigramPrefilter(column, values[0], dialect), containsSql(textOf(column, dialect), values[0], dialect));
     case 'between': {
       if (values.length < 2) return null;
       const [a, b] = [typed(values[0]), typed(values[1])];
@@ -197,7 +215,11 @@ export function filterCondition(
     case 'arrayContains': {
       const tokens = values.map(jsonToken).filter(Boolean);
       if (tokens.length === 0) return null;
-      const build = comparator === 'jsonSearch' ? jsonSearchSql : arrayContainsSql;
+      // A computed JSON column answers over its source tables (view.ts, jsonFilter).
+      const rewrite = column.jsonFilter;
+      const build = rewrite
+        ? (_: ColumnDef, d: DialectName, t: string) => rewrite(comparator, t, d)
+        : comparator === 'jsonSearch' ? jsonSearchSql : arrayContainsSql;
       return orAll(tokens.map((t) => build(column, dialect, t)));
     }
   }

@@ -75,8 +75,9 @@ export function inTextSql(expression: RawBuilder<unknown>, values: string[], dia
   return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
 }
 
-const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+/** The translate() arguments of PostgreSQL's sort key; indexes on the key repeat them (textSortKeyIndexSql). */
+export const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+export const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 
 /** The sort key of a text expression: ASCII letters folded, then code-point order (see above). */
 export function textSortKey(expression: RawBuilder<unknown>, dialect: DialectName): RawBuilder<unknown> {
@@ -88,4 +89,13 @@ export function textSortKey(expression: RawBuilder<unknown>, dialect: DialectNam
 /** A request value in the form textSortKey compares it with. */
 export function textSortValue(value: string, dialect: DialectName): RawBuilder<unknown> {
   return dialect === 'postgres' ? sql`translate(${value}::text, ${sql.lit(UPPER)}, ${sql.lit(LOWER)})` : sql`${value}`;
+}
+
+/**
+ * The sort key of a plain column as index DDL, the same expression as textSortKey so that an index on it
+ * serves ordering and range comparisons (`column` is a name written by a migration, never request text).
+ */
+export function textSortKeyIndexSql(column: string, dialect: DialectName): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(column)) throw new Error(`Invalid column ${column}`);
+  return dialect === 'postgres' ? `(translate(${column}, '${UPPER}', '${LOWER}') COLLATE "C")` : `${column} COLLATE NOCASE`;
 }

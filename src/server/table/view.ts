@@ -19,6 +19,19 @@ export interface ColumnDef {
   forCaller?: (user: SessionUser | null) => RawBuilder<unknown>;
   /** The value as the JSON row carries it, when not the plain value (e.g. Germinate's `{ value: n }` counts). */
   toJson?: (value: unknown) => unknown;
+  /**
+   * A trigram index over this column's text, which narrows `contains` (and jsonSearch / arrayContains)
+   * before the exact condition runs (trigram.ts). On SQLite: the FTS5 trigram table `table`, whose column
+   * `column` holds this column's text and whose rowid is `rowid` (an expression over the view's FROM). On
+   * PostgreSQL the planner finds the pg_trgm index on the column's text expression by itself.
+   */
+  trigram?: { table: string; column: string; rowid: RawBuilder<unknown> };
+  /**
+   * jsonSearch / arrayContains on a computed JSON column, answered over the tables it is computed from
+   * (which their indexes serve) instead of building the JSON of every row. Must match exactly the rows the
+   * generic JSON condition would: `token` is already reduced to [A-Za-z0-9_-].
+   */
+  jsonFilter?: (comparator: 'jsonSearch' | 'arrayContains', token: string, dialect: DialectName) => RawBuilder<unknown>;
 }
 
 /**

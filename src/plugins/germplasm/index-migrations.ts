@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import type { SchemaMigration } from '../../server/db/migration.js';
+import { createFtsTrigramTable, createTrgmIndex, ensureExtension } from '../../server/table/trigram-index.js';
+import { textSortKeyIndexSql } from '../../server/table/text-match.js';
+
+/** The FTS5 trigram tables (SQLite) the germplasm view's `trigram` columns name. */
+export const GERMPLASM_TRIGRAM = { table: 'germinatebase_trigram', synonyms: 'synonyms_trigram' } as const;
+
+/** Columns of germinatebase searched with `contains` (names and numbers). */
+const SEARCHED = ['name', 'display_name', 'general_identifier', 'number'] as const;
+/** Columns of germinatebase the table sorts by text (their sort key indexed, with the id as tie-break). */
+const SORTED = ['name', 'display_name', 'general_identifier', 'number'] as const;
+
+/**
+ * Indexes that let the germplasm table's filters and sorts find rows without reading every row:
+ * - `contains` on names, numbers and synonyms: trigram indexes (FTS5 trigram tables on SQLite, pg_trgm
+ *   GIN on PostgreSQL; without pg_trgm on the server they are left out and `contains` scans);
+ * - ordering by the text columns, PDCI and collecting date: their sort keys (text-match.ts), with
+ *   NULLS FIRST on PostgreSQL as the ascending sort puts them, so one index serves both directions;
+ * - equality on genus, country code, entity type and biological status, ranges on collecting date.
+ */
+export const germplasmIndexMigrations: SchemaMigration[] = [
+  {
+    name: '1004-germplasm-table-indexes',
+    async up(db, dialect) {
+      const run = (statement: string) => sql.raw(statement).execute(db);
+      if (dialect === 'sqlite') {
+        await createFtsTrigramTable(db, { name: GERMPLASM_TRIGRAM.table, content: 'germinatebase', key: 'id', columns: [...SEARCHED] });
+        await createFtsTrigramTable(db, { name: GERMPLASM_TRIGRAM.synonyms, content: 'synonyms', key: 'id', columns: ['synonyms'] });
+        // name and general_identifier have NOCASE indexes since 1000-germplasm-tables.
+        await run(`CREATE INDEX germinatebase_display_name_nocase ON germinatebase (${textSortKeyIndexSql('display_name', dialect)})`);
+        await run(`CREATE INDEX germinatebase_number_nocase ON germinatebase (${textSortKeyIndexSql('number', dialect)})`);
+        await run('CREATE INDEX germinatebase_pdci ON germinatebase (pdci)');
+        await run(`CREATE INDEX mcpd_colldate_nocase ON mcpd (${textSortKeyIndexSql('colldate', dialect)})`);
+        await run('CREATE INDEX taxonomies_genus_nocase ON taxonomies (genus COLLATE NOCASE)');
+        await run('CREATE INDEX countries_code2_nocase ON countries (country_code2 COLLATE NOCASE)');
+      } else {
+        const trgm = await ensureExtension(db, 'pg_trgm');
+        if (trgm) {
+          for (const column of SEARCHED) await createTrgmIndex(db, trgm, `germinatebase_${column}_trgm`, 'germinatebase', column);
+          await createTrgmIndex(db, trgm, 'synonyms_text_trgm', 'synonyms', 'synonyms::text');
+        }
+        for (const column of SORTED) {
+          await run(`CREATE INDEX germinatebase_${column}_sort ON germinatebase (${textSortKeyIndexSql(column, dialect)} NULLS FIRST, id)`);
+        }
+        await run('CREATE INDEX germinatebase_pdci ON germinatebase (pdci NULLS FIRST, id)');
+        await run(`CREATE INDEX mcpd_colldate_sort ON mcpd (${textSortKeyIndexSql('colldate', dialect)} NULLS FIRST)`);
+        await run('CREATE INDEX germinatebase_number_lower ON germinatebase (lower(number))');
+        await run('CREATE INDEX germinatebase_display_name_lower ON germinatebase (lower(display_name))');
+        await run('CREATE INDEX taxonomies_genus_lower ON taxonomies (lower(genus))');
+        await run('CREATE INDEX countries_code2_lower ON countries (lower(country_code2))');
+      }
+      await run('CREATE INDEX germinatebase_entitytype ON germinatebase (entitytype_id)');
+      await run('CREATE INDEX mcpd_sampstat ON mcpd (sampstat)');
+    },
+  },
+];
