@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CoreTables } from '../db/tables.js';
 import type { DialectName } from '../db/database.js';
+import type { RowSource } from './row-source.js';
 
 /**
  * One problem found in an import file. Keeps Germinate's job feedback shape (status, rowIndex, message,
@@ -39,6 +40,8 @@ export interface ParsedFile {
   kind: 'xlsx' | 'text' | 'zip';
   /** The uploaded file itself (archives are opened from it; others may keep it as a backup). */
   source?: { path: string; name: string };
+  /** Set when the file was opened for streaming (`sheets` is then empty): read it through rowSource(). */
+  rows?: RowSource;
 }
 
 export interface ImportStats {
@@ -85,6 +88,11 @@ export interface TemplateImporter {
   type: string;
   /** Accepted file extensions, lower case with dot. */
   extensions: string[];
+  /**
+   * Reads rows through rowSource() in batches instead of `file.sheets`: the pipeline then leaves them in
+   * the file, and check and write each stream it again (memory does not grow with the number of rows).
+   */
+  streams?: boolean;
   check(file: ParsedFile, db: ImportDb, options: ImportOptions): Promise<ImportIssue[]>;
   write(file: ParsedFile, db: ImportDb, options: ImportOptions): Promise<ImportStats>;
   /**

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describeBytes, ImportFileError } from './file-error.js';
 import type { ParsedFile } from './importer.js';
-import { readDelimitedText, type TextExtension } from './read-text.js';
-import { readWorkbook } from './read-xlsx.js';
+import { collectSheets } from './raw-rows.js';
+import { streamedSource } from './row-source.js';
+import { textRows, type TextExtension } from './read-text.js';
+import { checkWorkbook, workbookRows } from './read-xlsx.js';
 
 export { IMPORT_FILE_STATUSES, ImportFileError, type ImportFileStatus } from './file-error.js';
 
@@ -16,6 +18,13 @@ export interface ReadOptions {
   originalName?: string;
   /** Extensions the chosen importer accepts, lower case with dot; default: all readable ones. */
   extensions?: readonly string[];
+  /**
+   * Leave the rows in the file: `sheets` stays empty and `rows` streams them each time it is read (for
+   * importers that check and write in batches). Otherwise every sheet is read into memory here.
+   */
+  stream?: boolean;
+  /** Notes for the job log (where a run of empty rows ended a sheet). */
+  log?(line: string): void;
 }
 
 /**
@@ -55,14 +64,20 @@ export async function readImportFile(file: string, options: ReadOptions): Promis
 
   // Every importer may keep the uploaded file (Germinate keeps it as a file resource, a backup curators can download).
   const source = { path: file, name: shownName };
-  if (extension === '.xlsx') return { ...(await readWorkbook(file, options.maxBytes)), source };
   // Archives (images, shapefiles) are opened by their importer, which knows what it needs from them.
   if (extension === '.zip') return { kind: 'zip', sheets: new Map(), source };
-  let bytes: Buffer;
-  try {
-    bytes = await fs.promises.readFile(file);
-  } catch {
-    throw new ImportFileError('GENERIC_FILE_NOT_FOUND', `File cannot be read: ${shownName}`, shownName);
+  const kind = extension === '.xlsx' ? 'xlsx' : 'text';
+  const events = () => (kind === 'xlsx' ? workbookRows(file, options.maxBytes) : textRows(file, extension as TextExtension));
+  if (options.stream) {
+    if (kind === 'xlsx') await checkWorkbook(file, options.maxBytes);
+    return { kind, sheets: new Map(), source, rows: streamedSource(events, options.log) };
   }
-  return { ...readDelimitedText(bytes, extension as TextExtension), source };
+  try {
+    return { kind, sheets: await collectSheets(events(), options.log), source };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EACCES') {
+      throw new ImportFileError('GENERIC_FILE_NOT_FOUND', `File cannot be read: ${shownName}`, shownName);
+    }
+    throw error;
+  }
 }

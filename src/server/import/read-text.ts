@@ -1,45 +1,99 @@
 import { isUtf8 } from 'node:buffer';
-import { CsvError, parse } from 'csv-parse/sync';
-import { cleanCell, SheetBuilder } from './cells.js';
+import fs from 'node:fs';
+import { once } from 'node:events';
+import { CsvError, parse } from 'csv-parse';
+import { cleanCell } from './cells.js';
 import { ImportFileError } from './file-error.js';
 import type { ParsedFile } from './importer.js';
+import { collectSheets, EmptyRun, isEmptyRow, type RawEvent } from './raw-rows.js';
 
 export type TextExtension = '.csv' | '.tsv' | '.txt';
 
 /** Delimited text → one sheet named DATA; rows keep the line number they start on (header = 1). */
-export function readDelimitedText(bytes: Buffer, extension: TextExtension): ParsedFile {
-  const body = checkUtf8(bytes);
-  const delimiter = chooseDelimiter(body, extension);
-  const sheet = new SheetBuilder('DATA');
+export async function readDelimitedText(file: string, extension: TextExtension, log?: (line: string) => void): Promise<ParsedFile> {
+  return { sheets: await collectSheets(textRows(file, extension), log), kind: 'text' };
+}
+
+/** How much of the file's start is looked at to choose the delimiter (the header line). */
+const HEADER_PEEK = 1024 * 1024;
+
+/**
+ * Streams delimited text as one sheet DATA, chunk by chunk: the bytes are checked to be UTF-8 as they
+ * arrive, csv-parse splits them, and each record is cleaned and handed on. A run of EMPTY_RUN_LIMIT empty
+ * lines ends the sheet: the rest of the file is not read.
+ */
+export async function* textRows(file: string, extension: TextExtension): AsyncGenerator<RawEvent> {
+  const delimiter = chooseDelimiter(peek(file), extension);
+  const stop = new AbortController();
+  const parser = parse({
+    delimiter,
+    // Fixed rather than sniffed from line 1: files pasted together often mix Windows and Unix line ends.
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_quotes: true,
+    relax_column_count: true,
+    // Raw text lets us count line breaks ourselves: csv-parse's own line counter counts "\r\n" inside
+    // quoted fields twice.
+    raw: true,
+  });
+  const feeding = feed(file, parser, stop.signal).catch((error: unknown) => parser.destroy(error as Error));
   let line = 1;
+  let hasContent = false;
+  const run = new EmptyRun();
+  yield { type: 'sheet', name: 'DATA' };
   try {
-    // Given bytes, csv-parse decodes field by field: no second copy of the whole file as a string.
-    parse(body, {
-      delimiter,
-      // Fixed rather than sniffed from line 1: files pasted together often mix Windows and Unix line ends.
-      record_delimiter: ['\r\n', '\n', '\r'],
-      relax_quotes: true,
-      relax_column_count: true,
-      // Raw text lets us count line breaks ourselves: csv-parse's own line counter counts "\r\n" inside
-      // quoted fields twice.
-      raw: true,
-      // With `raw`, csv-parse hands over { record, raw } here instead of the bare record.
-      on_record: (item: unknown) => {
-        const { record, raw } = item as { record: string[]; raw: string };
-        sheet.add(line, record.map(cleanCell));
-        line += countLineBreaks(raw);
-        // Nothing is collected by csv-parse: the sheet already holds the cleaned row.
-        return null;
-      },
-    });
+    for await (const item of parser) {
+      const { record, raw } = item as { record: string[]; raw: string };
+      const cells = record.map(cleanCell);
+      if (run.add(cells)) {
+        yield { type: 'ended', sheet: 'DATA', row: line };
+        break;
+      }
+      if (!isEmptyRow(cells)) hasContent = true;
+      yield { type: 'row', row: line, cells };
+      line += countLineBreaks(raw);
+    }
   } catch (error) {
     if (error instanceof CsvError) {
       throw new ImportFileError('GENERIC_CORRUPT_FILE', `The text file cannot be read from line ${line} on: ${error.message}`);
     }
     throw error;
+  } finally {
+    stop.abort();
+    parser.destroy();
+    await feeding;
   }
-  if (!sheet.hasContent) throw new ImportFileError('GENERIC_EMPTY_FILE', 'The file is empty: it has no header line.');
-  return { sheets: new Map([['DATA', sheet.build()]]), kind: 'text' };
+  if (!hasContent) throw new ImportFileError('GENERIC_EMPTY_FILE', 'The file is empty: it has no header line.');
+}
+
+/** Reads the file into the parser, checking UTF-8 across chunk edges; stops when the reader is done. */
+async function feed(file: string, parser: ReturnType<typeof parse>, signal: AbortSignal): Promise<void> {
+  const check = new Utf8Check();
+  const input = fs.createReadStream(file, { signal });
+  try {
+    for await (const chunk of input) {
+      const body = check.next(chunk as Buffer);
+      if (body.length > 0 && !parser.write(body)) await once(parser, 'drain', { signal });
+    }
+    check.end();
+    parser.end();
+  } catch (error) {
+    if (signal.aborted) return;
+    throw error;
+  } finally {
+    input.destroy();
+  }
+}
+
+function peek(file: string): Buffer {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(HEADER_PEEK);
+    const read = fs.readSync(fd, buffer, 0, HEADER_PEEK, 0);
+    const bytes = buffer.subarray(0, read);
+    return UTF8_BOM.every((b, i) => bytes[i] === b) ? bytes.subarray(3) : bytes;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** `.txt` is Germinate's tab-separated export, but people also save comma-separated text under that name. */
@@ -55,21 +109,55 @@ function countLineBreaks(raw: string): number {
   return raw.match(/\r\n|\r|\n/g)?.length ?? 0;
 }
 
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
+/**
+ * Checks UTF-8 chunk by chunk (a character may straddle two chunks: its start waits for the next chunk),
+ * drops a leading byte order mark, and refuses UTF-16 and bytes that are not UTF-8 with the line they are on.
+ */
+class Utf8Check {
+  private first = true;
+  private held: Buffer = Buffer.alloc(0);
+  private lines = 0;
 
-/** The bytes after any UTF-8 byte order mark, once they are known to be UTF-8. */
-function checkUtf8(bytes: Buffer): Buffer {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    throw new ImportFileError(
-      'GENERIC_INVALID_ENCODING',
-      'The file is UTF-16 encoded; it must be UTF-8. Save it again as "CSV UTF-8" or "Text (UTF-8)".',
-      'UTF-16',
-    );
+  next(chunk: Buffer): Buffer {
+    let bytes: Buffer = this.held.length > 0 ? Buffer.concat([this.held, chunk]) : chunk;
+    if (this.first) {
+      if (bytes.length < 3) {
+        this.held = bytes;
+        return Buffer.alloc(0);
+      }
+      this.first = false;
+      if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+        throw new ImportFileError(
+          'GENERIC_INVALID_ENCODING',
+          'The file is UTF-16 encoded; it must be UTF-8. Save it again as "CSV UTF-8" or "Text (UTF-8)".',
+          'UTF-16',
+        );
+      }
+      if (UTF8_BOM.every((b, i) => bytes[i] === b)) bytes = bytes.subarray(3);
+    }
+    // Hold back an incomplete character at the end (at most 3 bytes) for the next chunk.
+    const cut = completeLength(bytes);
+    this.held = Buffer.from(bytes.subarray(cut));
+    const body = bytes.subarray(0, cut);
+    this.verify(body);
+    this.lines += countNewlines(body, body.length);
+    return body;
   }
-  const body = UTF8_BOM.every((b, i) => bytes[i] === b) ? bytes.subarray(3) : bytes;
-  const bad = isUtf8(body) ? body.indexOf(0) : firstInvalidUtf8(body);
-  if (bad >= 0) {
-    const lineNumber = countNewlines(body, bad) + 1;
+
+  end(): void {
+    if (this.first && this.held.length > 0) {
+      this.first = false;
+      const rest = this.held;
+      this.held = Buffer.alloc(0);
+      this.next(rest);
+    }
+    if (this.held.length > 0) this.verify(this.held);
+  }
+
+  private verify(body: Buffer): void {
+    const bad = isUtf8(body) ? body.indexOf(0) : firstInvalidUtf8(body);
+    if (bad < 0) return;
+    const lineNumber = this.lines + countNewlines(body, bad) + 1;
     const byte = `0x${body[bad].toString(16).toUpperCase().padStart(2, '0')}`;
     throw new ImportFileError(
       'GENERIC_INVALID_ENCODING',
@@ -78,7 +166,21 @@ function checkUtf8(bytes: Buffer): Buffer {
       byte,
     );
   }
-  return body;
+}
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/** Length of the bytes up to a character that starts but does not end in them (a lead byte near the end). */
+function completeLength(bytes: Buffer): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back += 1) {
+    const b = bytes[bytes.length - back];
+    if (b < 0x80) return bytes.length;
+    if (b >= 0xc0) {
+      const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+      return back < need ? bytes.length - back : bytes.length;
+    }
+  }
+  return bytes.length;
 }
 
 function countNewlines(bytes: Buffer, end: number): number {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { cleanCell, SheetBuilder } from './cells.js';
+import { cleanCell } from './cells.js';
 import { ImportFileError } from './file-error.js';
-import { issue, type CellText, type ImportIssue, type ParsedFile, type Sheet } from './importer.js';
-import { checkDeclaredSizes, readZipDirectory, verifyMembers, type MemberSpan } from './zip-guard.js';
+import { issue, type CellText, type ImportIssue, type ParsedFile } from './importer.js';
+import { collectSheets, EmptyRun, isEmptyRow, type RawEvent } from './raw-rows.js';
+import { checkDeclaredSizes, readZipDirectory, verifyMembers, type MemberSpan, type ZipDirectory } from './zip-guard.js';
 
 /** The exceljs streaming reader's undocumented parts we rely on (exceljs 4.4). */
 interface ReaderInternals {
@@ -32,15 +33,20 @@ const corrupt = (reason: string) =>
 
 /**
  * Every worksheet → a Sheet with its exact name; row 1 is the header, data rows keep their spreadsheet
- * numbers. Streams rows so that a sheet with a million formatted but empty rows costs time, not memory.
+ * numbers. Built on workbookRows, so a run of empty rows ends a sheet here too.
  */
-export async function readWorkbook(file: string, maxBytes: number): Promise<ParsedFile> {
-  const directory = readZipDirectory(file);
-  const names = new Set(directory.entries.map((e) => e.name));
-  const missing = REQUIRED_PARTS.filter((part) => !names.has(part));
-  if (missing.length > 0) throw corrupt(`the part ${missing.join(', ')} is missing`);
-  checkDeclaredSizes(directory, maxBytes);
-  const spans = await verifyMembers(file, directory);
+export async function readWorkbook(file: string, maxBytes: number, log?: (line: string) => void): Promise<ParsedFile> {
+  return { sheets: await collectSheets(workbookRows(file, maxBytes), log), kind: 'xlsx' };
+}
+
+/**
+ * Streams a workbook's worksheets and rows in file order, holding no more than exceljs' current chunk and
+ * the shared strings. A run of EMPTY_RUN_LIMIT empty rows (stored or not) ends a sheet: the rest of its XML
+ * is not even parsed. Problems are thrown as ImportFileError: the file's structure before the first row,
+ * corruption where it is met, formulas without a value and an empty workbook once every sheet was read.
+ */
+export async function* workbookRows(file: string, maxBytes: number): AsyncGenerator<RawEvent> {
+  const { directory, spans } = await checkWorkbook(file, maxBytes);
 
   // Our own stream, so that a workbook that fails half-way does not leave its file open.
   const input = streamInReadingOrder(file, spans, directory.directoryOffset);
@@ -53,30 +59,46 @@ export async function readWorkbook(file: string, maxBytes: number): Promise<Pars
     entries: 'ignore',
   });
   const internals = reader as unknown as ReaderInternals;
-  fixTextDecoding(internals);
+  const cut: SheetCut = { requested: false };
+  fixTextDecoding(internals, cut);
   // With no shared strings part exceljs would park every sheet in a temp file waiting for one.
   internals.sharedStrings ??= [];
-  const sheets = new Map<string, Sheet>();
+  const read = new Set<string>();
   let hasContent = false;
   const formulas: ImportIssue[] = [];
   try {
     for await (const worksheet of reader) {
       const name = sheetName(internals, worksheet as unknown as SheetReaderInternals);
       const date1904 = internals.properties?.model?.date1904 === true;
-      const builder = new SheetBuilder(name);
+      read.add(name);
+      yield { type: 'sheet', name };
+      const run = new EmptyRun();
+      let last = 0;
+      let ended = false;
+      // Every row must be taken from exceljs (its unzip waits otherwise); after the end they are dropped.
       for await (const row of worksheet) {
-        // Formatted empty rows arrive as rows without cells: drop them before building anything.
-        if (!row.hasValues) continue;
-        const cells: CellText[] = new Array<CellText>(row.cellCount).fill(null);
-        row.eachCell({ includeEmpty: false }, (cell, column) => {
-          const problem = formulaProblem(cell.value);
-          if (problem) formulas.push(formulaIssue(name, row.number, column, problem));
-          cells[column - 1] = cellValueText(cell.value, cell.numFmt, date1904);
-        });
-        builder.add(row.number, cells);
+        if (ended) continue;
+        const cells: CellText[] = row.hasValues ? new Array<CellText>(row.cellCount).fill(null) : [];
+        // Formatted empty rows arrive as rows without cells.
+        if (row.hasValues) {
+          row.eachCell({ includeEmpty: false }, (cell, column) => {
+            const problem = formulaProblem(cell.value);
+            if (problem) formulas.push(formulaIssue(name, row.number, column, problem));
+            cells[column - 1] = cellValueText(cell.value, cell.numFmt, date1904);
+          });
+        }
+        // Rows the file does not store (a gap in the numbers) are empty rows too.
+        const gapEnds = run.addGap(row.number - last - 1);
+        last = row.number;
+        if (gapEnds || run.add(cells)) {
+          ended = true;
+          cut.requested = true;
+          yield { type: 'ended', sheet: name, row: row.number };
+          continue;
+        }
+        if (!isEmptyRow(cells)) hasContent = true;
+        yield { type: 'row', row: row.number, cells };
       }
-      hasContent ||= builder.hasContent;
-      sheets.set(name, builder.build());
     }
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
@@ -85,12 +107,21 @@ export async function readWorkbook(file: string, maxBytes: number): Promise<Pars
   } finally {
     input.destroy();
   }
-  checkAllSheetsRead(internals, sheets);
+  checkAllSheetsRead(internals, read);
   if (formulas.length > 0) {
     throw new ImportFileError('GENERIC_FORMULA_WITHOUT_VALUE', formulas[0].message, null, formulas);
   }
   if (!hasContent) throw new ImportFileError('GENERIC_EMPTY_FILE', 'The workbook has no filled cells.');
-  return { sheets, kind: 'xlsx' };
+}
+
+/** The zip's structure, checked before any row is read: required parts, declared sizes, members back to back. */
+export async function checkWorkbook(file: string, maxBytes: number): Promise<{ directory: ZipDirectory; spans: MemberSpan[] }> {
+  const directory = readZipDirectory(file);
+  const names = new Set(directory.entries.map((e) => e.name));
+  const missing = REQUIRED_PARTS.filter((part) => !names.has(part));
+  if (missing.length > 0) throw corrupt(`the part ${missing.join(', ')} is missing`);
+  checkDeclaredSizes(directory, maxBytes);
+  return { directory, spans: await verifyMembers(file, directory) };
 }
 
 /** Parts exceljs must have read before the first worksheet, in this order. */
@@ -115,17 +146,62 @@ function streamInReadingOrder(file: string, spans: MemberSpan[], directoryOffset
   return Readable.from(bytes(), { objectMode: false });
 }
 
+/** Set by the row loop when a run of empty rows ended the current sheet; the sheet's XML is then cut. */
+interface SheetCut {
+  requested: boolean;
+}
+
 /**
  * exceljs decodes each unzipped chunk separately, which breaks a multi-byte character that straddles two
  * chunks into "��" (exceljs issues #2063, #2316). Handing it text that a streaming decoder produced avoids it.
  */
-function fixTextDecoding(reader: ReaderInternals): void {
+function fixTextDecoding(reader: ReaderInternals, cut: SheetCut): void {
   const parseWorksheet = reader._parseWorksheet.bind(reader);
-  reader._parseWorksheet = (iterator, sheetNo) => parseWorksheet(decodeChunks(iterator), sheetNo);
+  reader._parseWorksheet = (iterator, sheetNo) => {
+    cut.requested = false;
+    return parseWorksheet(cutWhenAsked(decodeChunks(iterator), cut), sheetNo);
+  };
   for (const method of ['_parseSharedStrings', '_parseWorkbook', '_parseRels', '_parseStyles'] as const) {
     const original = reader[method].bind(reader);
     reader[method] = (entry) => original(entry.setEncoding('utf8'));
   }
+}
+
+/** Room for a tag name split between two chunks ("<ro" + "w "). */
+const CARRY = 16;
+const NEXT_ROW = /<row[\s>/]|<\/sheetData>/;
+
+/**
+ * Once a sheet has ended (a run of empty rows), the rows below are never handed to exceljs: the text up
+ * to the next row's start completes the row being parsed, then the sheet is closed. The rest of the part
+ * is still read (the unzipper needs it, and decodeChunks checks that it is whole) but not parsed.
+ */
+async function* cutWhenAsked(text: AsyncIterable<string>, cut: SheetCut): AsyncGenerator<string> {
+  let state: 'pass' | 'seeking' | 'done' = 'pass';
+  let carry = '';
+  for await (const chunk of text) {
+    if (state === 'pass' && cut.requested) state = 'seeking';
+    if (state === 'pass') yield chunk;
+    else if (state === 'seeking') {
+      const pending = carry + chunk;
+      const match = NEXT_ROW.exec(pending);
+      if (match && match[0].startsWith('</')) {
+        // The data ended on its own: nothing left to cut.
+        yield pending;
+        carry = '';
+        state = 'pass';
+        cut.requested = false;
+      } else if (match) {
+        yield `${pending.slice(0, match.index)}</sheetData></worksheet>`;
+        carry = '';
+        state = 'done';
+      } else {
+        yield pending.slice(0, Math.max(0, pending.length - CARRY));
+        carry = pending.slice(Math.max(0, pending.length - CARRY));
+      }
+    }
+  }
+  if (carry) yield carry;
 }
 
 /**
@@ -164,7 +240,7 @@ function normaliseTarget(target: string): string {
 }
 
 /** A worksheet stored under a name exceljs does not look for would otherwise vanish without a word. */
-function checkAllSheetsRead(reader: ReaderInternals, sheets: Map<string, Sheet>): void {
+function checkAllSheetsRead(reader: ReaderInternals, sheets: ReadonlySet<string>): void {
   const rels = new Map((reader.workbookRels ?? []).map((r) => [r.Id, normaliseTarget(r.Target)]));
   for (const sheet of reader.model?.sheets ?? []) {
     const target = rels.get(sheet.rId) ?? '';
