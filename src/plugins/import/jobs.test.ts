@@ -103,6 +103,19 @@ describe('import job rules', () => {
     ]);
   });
 
+  it('writes the report so that a spreadsheet runs none of the uploaded values, numbers staying numbers', () => {
+    const tsv = issuesToTsv(
+      [issue('E', 'ERROR', 3, { value: '=HYPERLINK("http://x.example","x")' }), issue('E', 'ERROR', 4, { value: '-3.5' }), issue('E', 'ERROR', 5, { value: '@cmd' })],
+      ['Type', 'Kind', 'Sheet', 'Row', 'Column', 'Value', 'Problem', 'Details'],
+      () => '+problem',
+    );
+    expect(tsv.split('\n').slice(1, 4).map((line) => line.split('\t').slice(5, 7))).toEqual([
+      ['\'=HYPERLINK("http://x.example","x")', "'+problem"],
+      ['-3.5', "'+problem"],
+      ["'@cmd", "'+problem"],
+    ]);
+  });
+
   it('keeps job uuids newest first without duplicates', () => {
     expect(withJobUuids(['a', 'b'], ['c', 'a'])).toEqual(['c', 'a', 'b']);
     expect(withJobUuids(Array.from({ length: 1000 }, (_, i) => `u${i}`), ['new'])).toHaveLength(1000);

@@ -3,6 +3,7 @@
  * messageKey and progress), and the pure rules the uploader applies to them: when an import may start,
  * how the report groups, filters and downloads.
  */
+import { spreadsheetText } from '../../core/spreadsheet-cell.js';
 
 export type JobStatus = 'waiting' | 'running' | 'completed' | 'failed' | 'cancelled';
 export type IssueType = 'ERROR' | 'WARNING';
@@ -127,8 +128,13 @@ export function countIssues(issues: readonly ImportIssue[]): { errors: number; w
   return { errors, warnings: issues.length - errors };
 }
 
-/** Tabs and line breaks inside a cell would break the TSV's columns; they become spaces. */
-const cell = (value: string | number | null | undefined): string => (value === null || value === undefined ? '' : String(value).replace(/[\t\r\n]+/g, ' '));
+/**
+ * The report is opened in spreadsheets and echoes the uploaded file's values: a value that would run as a
+ * formula is quoted (spreadsheet-cell.ts). Tabs and line breaks inside a cell would break the TSV's
+ * columns; they become spaces.
+ */
+const cell = (value: string | number | null | undefined): string =>
+  value === null || value === undefined ? '' : spreadsheetText(String(value)).replace(/[\t\r\n]+/g, ' ');
 
 /** The report as tab-separated text, with the header row in the user's language. */
 export function issuesToTsv(issues: readonly ImportIssue[], headers: readonly string[], translate: (issue: ImportIssue) => string): string {

@@ -24,7 +24,11 @@ export function statusLabel(sampstat: string): string {
   return cut < 0 ? sampstat : sampstat.slice(0, cut);
 }
 
-/** A cell of a tab-separated file: tabs and line breaks inside a value would break the row structure. */
+/**
+ * A cell of a tab-separated file: tabs and line breaks inside a value would break the row structure.
+ * Values stay exact (not quoted against formulas as files for spreadsheets are): this file is a chart's
+ * data, read by programs; the chart's own TSV download is the one written for spreadsheets.
+ */
 function cell(value: string | number): string {
   return String(value).replace(/[\t\r\n]+/g, ' ');
 }

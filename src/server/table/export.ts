@@ -3,13 +3,15 @@ import { Zip, ZipDeflate } from 'fflate';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { ExportRequest } from '../../core/table-request.js';
 import { toSnakeCase } from '../../core/table-request.js';
+import { spreadsheetText } from '../../core/spreadsheet-cell.js';
 import type { QueryCaller, TableQuery } from './engine.js';
 
+/** A cell of the file (read by people in spreadsheets): never a formula, on one line, in its column. */
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  // Tabs and line breaks inside a value would break the row structure.
-  return text.replace(/[\t\r\n]+/g, ' ');
+  // Quoted first, so that a tab or carriage return that starts a value still counts as a formula start.
+  return spreadsheetText(text).replace(/[\t\r\n]+/g, ' ');
 }
 
 function timestamp(date: Date): string {
@@ -42,7 +44,7 @@ export function exportTable(
   const mapped: { key: string; header: string }[] = [];
   for (const [name, header] of Object.entries(mapping ?? {})) {
     const found = query.column(name);
-    if (found) mapped.push({ key: found[0], header: header.replace(/[\t\r\n]+/g, ' ') });
+    if (found) mapped.push({ key: found[0], header: cell(header) });
   }
   const columns = mapped.length > 0 ? mapped : keys.map((key) => ({ key, header: toSnakeCase(key) }));
   // Validate filters now, so a bad column is a 400 before streaming begins.

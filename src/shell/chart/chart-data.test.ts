@@ -16,6 +16,19 @@ describe('chart data', () => {
     expect(chartTsv(columns, [])).toBe('Biological status\tGermplasm\r\n');
   });
 
+  it('writes no cell a spreadsheet would run as a formula, negative numbers staying numbers', () => {
+    const columns = [
+      { key: 'genus', header: '=Genus' },
+      { key: 'change', header: 'Change', numeric: true },
+    ];
+    const tsv = chartTsv(columns, [
+      { genus: '=cmd|"/c calc"!A1', change: -3.5 },
+      { genus: '@SUM(1)', change: -0.25 },
+      { genus: 'Hordeum', change: 2 },
+    ]);
+    expect(tsv).toBe("'=Genus\tChange\r\n'=cmd|\"/c calc\"!A1\t-3.5\r\n'@SUM(1)\t-0.25\r\nHordeum\t2\r\n");
+  });
+
   it('names files after the chart, in any script', () => {
     expect(chartFileName('Germplasm per biological status', 'png')).toBe('germplasm-per-biological-status.png');
     expect(chartFileName('Keimplasma je biologischem Status: Übersicht', 'svg')).toBe('keimplasma-je-biologischem-status-übersicht.svg');

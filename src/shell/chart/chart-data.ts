@@ -1,3 +1,4 @@
+import { spreadsheetText } from '../../core/spreadsheet-cell.js';
 import type { ChartRow, ChartValue } from './chart-spec.js';
 
 /** A column of a chart's data: in its table, its TSV download and (by `key`) its spec's fields. */
@@ -11,8 +12,9 @@ export interface ChartColumn {
 
 function tsvCell(value: ChartValue | undefined): string {
   if (value === null || value === undefined) return '';
-  // A tab or line break inside a value would start a new cell or row.
-  return String(value).replace(/[\t\r\n]+/g, ' ');
+  // Never a formula in a spreadsheet (numbers stay numbers); a tab or line break inside a value would start
+  // a new cell or row.
+  return spreadsheetText(String(value)).replace(/[\t\r\n]+/g, ' ');
 }
 
 /**
