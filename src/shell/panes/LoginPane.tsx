@@ -4,6 +4,7 @@ import { featureAllowed } from '../../core/client-state.js';
 import { ConsentChoice } from '../widgets/ConsentChoice.js';
 import { useShell } from '../shell-context.js';
 import { useServices, type PaneProps } from '../pane-api.js';
+import { tooManyAttemptsMessage } from './login-refusal.js';
 
 /**
  * Login: returns to the page a refused visitor wanted (store.originalTarget), else home.
@@ -37,7 +38,7 @@ export default function LoginPane(_props: PaneProps) {
         handlers: [
           // Germinate's login page answers 400 and 403 alike: no hint whether the name exists.
           { codes: [400, 403], callback: () => setProblem(t('reasonPhrase.FORBIDDEN_INVALID_CREDENTIALS')) },
-          { codes: [429], callback: () => setProblem(t('reasonPhrase.TOO_MANY_REQUESTS')) },
+          { codes: [429], callback: (error) => setProblem(tooManyAttemptsMessage(error, t)) },
         ],
       });
     } catch {
