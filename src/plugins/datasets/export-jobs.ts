@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type } from 'arktype';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { hasRole, roleOf } from '../../core/roles.js';
+import type { SessionUser } from '../../server/auth/tokens.js';
 import { sendError } from '../../server/http/errors.js';
 import { validate } from '../../server/http/validate.js';
 import { cancelAndHide, iso, jobFolder, parseJson, type JobRow } from '../../server/jobs/store.js';
@@ -43,6 +45,8 @@ export function toDataExportJob(row: JobRow): Record<string, unknown> {
   return Object.fromEntries(Object.entries(job).filter(([, value]) => value !== null && value !== undefined));
 }
 
+const isAdmin = (user: SessionUser | null): boolean => user !== null && hasRole(roleOf(user.userType), 'ADMIN');
+
 function exportJob(app: FastifyInstance, uuid: string): Promise<JobRow | undefined> {
   if (!UUID.test(uuid)) return Promise.resolve(undefined);
   return app.database.db.selectFrom('async_jobs').selectAll().where('uuid', '=', uuid.toLowerCase()).where('kind', '=', 'export').executeTakeFirst();
@@ -61,11 +65,14 @@ function resultZip(folder: string): string | null {
 export const exportJobRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
 
-  // A logged-in caller's own jobs plus any listed uuid; an anonymous caller only the listed ones. Newest first.
+  // A logged-in caller's own jobs plus the listed uuids of jobs started anonymously (the uuid is their only
+  // key); an anonymous caller only those. Another user's job shows to its owner and administrators alone,
+  // whoever knows its uuid. Newest first.
   app.post('/dataset/export/async', { config: { access: 'public' } }, async (request) => {
     const body = validate(UuidRequest, request.body ?? null);
     const uuids = body.uuids.filter((u) => UUID.test(u)).map((u) => u.toLowerCase());
     const userId = request.user?.id ?? null;
+    const admin = isAdmin(request.user);
     if (userId === null && uuids.length === 0) return [];
     const rows = await db
       .selectFrom('async_jobs')
@@ -74,7 +81,7 @@ export const exportJobRoutes: FastifyPluginAsync = async (app) => {
       .where('visibility', '=', 1)
       .where((eb) => {
         const mine = userId === null ? [] : [eb('user_id', '=', userId)];
-        const listed = uuids.length === 0 ? [] : [eb('uuid', 'in', uuids)];
+        const listed = uuids.length === 0 ? [] : [admin ? eb('uuid', 'in', uuids) : eb.and([eb('uuid', 'in', uuids), eb('user_id', 'is', null)])];
         return eb.or([...mine, ...listed]);
       })
       .orderBy('updated_on', 'desc')
@@ -83,12 +90,14 @@ export const exportJobRoutes: FastifyPluginAsync = async (app) => {
     return rows.map(toDataExportJob);
   });
 
-  // Logged-in callers remove their own jobs; an anonymous caller any job whose uuid it knows (the uuid is the
-  // secret, as in Germinate). A waiting or running job is cancelled; its folder goes either way.
+  // Logged-in callers remove their own jobs; anyone a job started anonymously whose uuid they know (the uuid
+  // is its secret, as in Germinate), but not a user's job. A waiting or running job is cancelled; its
+  // folder goes either way.
   app.delete<{ Params: { uuid: string } }>('/dataset/export/async/:uuid', { config: { access: 'public' } }, async (request, reply) => {
     const job = await exportJob(app, request.params.uuid);
     if (!job) return sendError(reply, 404, 'NOT_FOUND_ID', 'No such export job.');
-    if (request.user && job.user_id !== request.user.id) return sendError(reply, 403, 'FORBIDDEN_INSUFFICIENT_PERMISSIONS', 'This is not your job.');
+    const owner = job.user_id === null ? !request.user : job.user_id === request.user?.id;
+    if (!owner) return sendError(reply, 403, 'FORBIDDEN_INSUFFICIENT_PERMISSIONS', 'This is not your job.');
     const status = await cancelAndHide(db, job.id, app.clock.now());
     if (status === 'cancelled') await app.jobs?.cancel(job.id);
     fs.rmSync(jobFolder(app.config.dataDir, job.uuid), { recursive: true, force: true });

@@ -80,9 +80,17 @@ function importJobsView(): TableView {
   };
 }
 
-async function requireJob(app: FastifyInstance, uuid: string): Promise<JobRow> {
+/**
+ * A visible import job that the caller may act on: their own, or any for an administrator. Knowing a job's
+ * uuid is no permission (other curators' uuids show in logs and links).
+ */
+async function requireOwnJob(app: FastifyInstance, request: FastifyRequest, uuid: string): Promise<JobRow> {
   const job = UUID.test(uuid) ? await findJob(app.database.db, uuid.toLowerCase()) : undefined;
   if (!job || job.visibility !== 1) throw new HttpError(404, 'NOT_FOUND_ID', 'No such import job.');
+  const user = request.user;
+  if (!user || (job.user_id !== user.id && roleOf(user.userType) !== 'ADMIN')) {
+    throw new HttpError(403, 'FORBIDDEN_INSUFFICIENT_PERMISSIONS', 'This is not your job.');
+  }
   return job;
 }
 
@@ -182,7 +190,7 @@ export function importJobRoutes(plugins: ServerPlugin[], templatesDir: string): 
 
     app.get<{ Params: { uuid: string } }>('/import/template/:uuid/import', { config: { access: 'DATA_CURATOR' } }, async (request, reply) => {
       if ((await app.settings.read()).dataImportMode !== 'IMPORT') return sendError(reply, 503, 'UNAVAILABLE_IMPORT', 'Imports are disabled (verify only).');
-      const job = await requireJob(app, request.params.uuid);
+      const job = await requireOwnJob(app, request, request.params.uuid);
       const errors = parseJson<ImportIssue[]>(job.feedback, []).filter((i) => i.type === 'ERROR').length;
       // Any number of warnings is fine (Germinate allows one at most); a single error is not.
       if (job.status !== 'completed' || job.imported === 1 || errors > 0 || !(await resubmitForImport(db, job.id, app.clock.now()))) {
@@ -193,7 +201,7 @@ export function importJobRoutes(plugins: ServerPlugin[], templatesDir: string): 
     });
 
     app.get<{ Params: { uuid: string } }>('/import/template/:uuid/log', { config: { access: 'DATA_CURATOR' } }, async (request, reply) => {
-      const job = await requireJob(app, request.params.uuid);
+      const job = await requireOwnJob(app, request, request.params.uuid);
       let text: Uint8Array;
       try {
         text = fs.readFileSync(path.join(jobFolder(app.config.dataDir, job.uuid), LOG_FILE));
@@ -208,10 +216,8 @@ export function importJobRoutes(plugins: ServerPlugin[], templatesDir: string): 
         .send(Buffer.from(zip));
     });
 
-    app.delete<{ Params: { uuid: string } }>('/import/template/:uuid', { config: { access: 'DATA_CURATOR' } }, async (request, reply) => {
-      const job = await requireJob(app, request.params.uuid);
-      const admin = request.user !== null && roleOf(request.user.userType) === 'ADMIN';
-      if (!admin && job.user_id !== request.user?.id) return sendError(reply, 403, 'FORBIDDEN_INSUFFICIENT_PERMISSIONS', 'This is not your job.');
+    app.delete<{ Params: { uuid: string } }>('/import/template/:uuid', { config: { access: 'DATA_CURATOR' } }, async (request) => {
+      const job = await requireOwnJob(app, request, request.params.uuid);
       const status = await cancelAndHide(db, job.id, app.clock.now());
       // The worker stops here if this process runs it; another process's runner sees the status on its next beat.
       if (status === 'cancelled') await app.jobs?.cancel(job.id);
