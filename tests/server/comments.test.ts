@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/databases.js';
 import { passwordOf, startServer, type TestServer } from '../support/server.js';
+import { seedGermplasm } from '../support/seed.js';
 
 interface CommentRow {
   commentId: number;
@@ -21,6 +22,8 @@ describe.each(testDialects())('comments on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startServer(dialect);
+    // Comments point at germplasm that exists (ids 1–30).
+    await seedGermplasm(server);
     for (const name of ['regular', 'curator', 'admin']) {
       tokens[name] = await server.login(name, passwordOf(name));
       ids[name] = (await server.db.database.db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow()).id;
@@ -142,11 +145,11 @@ describe.each(testDialects())('comments on %s', (dialect) => {
     await createUser(db, { username: 'leaver', password: passwordOf('leaver'), userType: 'Regular User' }, new Date());
     const token = await server.login('leaver', passwordOf('leaver'));
     const leaverId = (await db.selectFrom('users').select('id').where('username', '=', 'leaver').executeTakeFirstOrThrow()).id;
-    const response = await server.api('PUT', 'comment', { token, body: { commenttypeId: 1, userId: leaverId, description: 'bye', referenceId: 40 } });
+    const response = await server.api('PUT', 'comment', { token, body: { commenttypeId: 1, userId: leaverId, description: 'bye', referenceId: 25 } });
     expect(response.status).toBe(200);
     await db.deleteFrom('tokens').where('user_id', '=', leaverId).execute();
     await db.deleteFrom('users').where('id', '=', leaverId).execute();
-    const [row] = await list(40);
+    const [row] = await list(25);
     expect(row).toMatchObject({ commentContent: 'bye', userName: '' });
     expect(row.userId).toBeUndefined();
   });

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../db/database.js';
 import type { CoreTables } from '../db/tables.js';
+import { tableExists } from '../db/table-exists.js';
 import type { TableView } from '../table/view.js';
 
 /** Longest comment accepted. */
@@ -40,8 +42,26 @@ export interface NewComment {
   visible: boolean;
 }
 
-export async function commentTypeExists(db: Kysely<CoreTables>, id: number): Promise<boolean> {
-  return (await db.selectFrom('commenttypes').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+/** The tables comments may point into (commenttypes.reference_table), each with its id column. */
+const COMMENT_TARGETS: Readonly<Record<string, string>> = { germinatebase: 'id', locations: 'id' };
+
+/**
+ * What a new comment would point at: its comment type's table, and whether the item exists there. A type
+ * naming another table, or a table whose domain is not installed, has no items. The table name comes from
+ * the whitelist above, never from the request or the database text as such.
+ */
+export async function commentTarget(
+  db: Kysely<CoreTables>,
+  dialect: DialectName,
+  commentTypeId: number,
+  referenceId: number,
+): Promise<{ table: string; exists: boolean } | undefined> {
+  const type = await db.selectFrom('commenttypes').select('reference_table').where('id', '=', commentTypeId).executeTakeFirst();
+  if (!type) return undefined;
+  const table = Object.keys(COMMENT_TARGETS).find((name) => name === type.reference_table);
+  if (!table || !(await tableExists(db, dialect, table))) return { table: type.reference_table, exists: false };
+  const { rows } = await sql`SELECT 1 AS found FROM ${sql.table(table)} WHERE ${sql.ref(COMMENT_TARGETS[table])} = ${referenceId}`.execute(db);
+  return { table, exists: rows.length > 0 };
 }
 
 /** Stores a comment; returns its id. */

@@ -6,9 +6,12 @@ import { recordAudit } from '../audit.js';
 import { sendError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import { registerTableRoutes } from '../table/routes.js';
-import { commentTypeExists, commentView, deleteComment, insertComment, MAX_COMMENT_LENGTH } from '../feedback/comments.js';
+import { commentTarget, commentView, deleteComment, insertComment, MAX_COMMENT_LENGTH } from '../feedback/comments.js';
 
 const id = `0 < number.integer <= ${MAX_INTEGER}` as const;
+
+/** How a comment's target is named in messages. */
+const TARGET_NAMES: Readonly<Record<string, string>> = { germinatebase: 'germplasm', locations: 'location' };
 
 /** Germinate's Comments POJO; `id` must be absent on creation, unknown keys are ignored. */
 const NewCommentBody = type({
@@ -35,7 +38,10 @@ export const commentRoutes: FastifyPluginAsync = async (app) => {
     if (description === '' || description.length > MAX_COMMENT_LENGTH) {
       return sendError(reply, 400, 'BAD_REQUEST_INVALID_PAYLOAD', `description must have 1 to ${MAX_COMMENT_LENGTH} characters`);
     }
-    if (!(await commentTypeExists(db, body.commenttypeId))) return sendError(reply, 400, 'BAD_REQUEST_INVALID_PAYLOAD', 'Unknown commenttypeId');
+    const target = await commentTarget(db, app.database.dialect, body.commenttypeId, body.referenceId);
+    if (!target) return sendError(reply, 400, 'BAD_REQUEST_INVALID_PAYLOAD', 'Unknown commenttypeId');
+    // A comment belongs to an item: none for an id that names nothing.
+    if (!target.exists) return sendError(reply, 404, 'NOT_FOUND_ID', `No ${TARGET_NAMES[target.table] ?? 'item'} with id ${body.referenceId}.`);
     const visible = body.visibility === undefined || body.visibility === null ? true : Boolean(body.visibility);
     return insertComment(db, { commentTypeId: body.commenttypeId, userId: user.id, description, referenceId: body.referenceId, visible }, app.clock.now());
   });
