@@ -78,6 +78,8 @@ export async function runImport(
       maxBytes: options.maxBytes,
       originalName: request.originalName ?? path.basename(request.file),
       extensions: importer.extensions.map((e) => e.toLowerCase()),
+      stream: importer.streams === true,
+      log,
     });
   } catch (error) {
     if (error instanceof ImportFileError) {
@@ -86,7 +88,8 @@ export async function runImport(
     }
     throw error;
   }
-  log(`Read ${file.kind} file: ${file.sheets.size} sheet(s)${[...file.sheets.values()].map((s) => ` ${s.name} (${s.rows.length} rows)`).join(',')}`);
+  if (file.rows) log(`Opened ${file.kind} file: its rows are read as they are checked`);
+  else log(`Read ${file.kind} file: ${file.sheets.size} sheet(s)${[...file.sheets.values()].map((s) => ` ${s.name} (${s.rows.length} rows)`).join(',')}`);
   report.at(READ_SHARE);
 
   const checkShare = request.checkOnly ? 1 : CHECK_SHARE;
@@ -102,7 +105,17 @@ export async function runImport(
   };
   options.signal?.throwIfAborted();
   options.phase?.('check');
-  const issues = await importer.check(file, { db: database.db, dialect: database.dialect }, importOptions);
+  let issues: ImportIssue[];
+  try {
+    issues = await importer.check(file, { db: database.db, dialect: database.dialect }, importOptions);
+  } catch (error) {
+    // A streamed file shows what is wrong with it while it is checked (bad bytes, a broken sheet, formulas).
+    if (error instanceof ImportFileError) {
+      log(`The file cannot be read: ${error.message}`);
+      return { status: 'rejected', issues: error.issues, stats: null };
+    }
+    throw error;
+  }
   const errors = issues.filter((i) => i.type === 'ERROR').length;
   log(`Checked: ${errors} error(s), ${issues.length - errors} warning(s)`);
   if (errors > 0) return { status: 'rejected', issues, stats: null };

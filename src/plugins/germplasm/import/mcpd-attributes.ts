@@ -1,4 +1,4 @@
-import { issue, type ImportDb, type ImportIssue, type Sheet } from '../../../server/import/importer.js';
+import { issue, type CellText, type ImportDb, type ImportIssue, type Sheet } from '../../../server/import/importer.js';
 import { batchSize, bulkInsert, bulkUpdate, chunks } from '../../../server/import/bulk.js';
 import { accessionKey, ATTRIBUTES_SHEET, characters, VARCHAR_LIMIT } from './mcpd-row.js';
 import { germplasmDb, type GermplasmDb } from './mcpd-sql.js';
@@ -24,7 +24,7 @@ export function columnLetter(index: number): string {
 }
 
 /** Attribute columns of the ADDITIONAL_ATTRIBUTES header (B onward) that have a name. */
-export function attributeColumns(sheet: Sheet): { index: number; name: string }[] {
+export function attributeColumns(sheet: Pick<Sheet, 'header'>): { index: number; name: string }[] {
   const out: { index: number; name: string }[] = [];
   sheet.header.forEach((name, index) => {
     if (index > 0 && name !== null) out.push({ index, name });
@@ -37,33 +37,63 @@ export function attributeColumns(sheet: Sheet): { index: number; name: string }[
  * 255 characters, and column A of each row must be an ACCENUMB of the DATA sheet or of a stored germplasm.
  */
 export function checkAttributesSheet(sheet: Sheet, known: (key: string) => boolean): ImportIssue[] {
-  const issues: ImportIssue[] = [];
-  const at = (status: string, row: number, column: string | null, value: string | null, message?: string) =>
-    issues.push(issue(status, row, { sheet: ATTRIBUTES_SHEET, column, value, ...(message === undefined ? {} : { message }) }));
-  // A loop, not Math.max(...rows): spreading 100,000 arguments overflows the call stack.
-  const width = sheet.rows.reduce((w, r) => Math.max(w, lastFilled(r.cells) + 1), sheet.header.length);
-  const lastNamed = sheet.header.reduce((last, name, index) => (name !== null ? index : last), -1);
-  const names = new Set<string>();
-  for (let index = 1; index < width; index += 1) {
-    const name = sheet.header[index] ?? null;
-    if (name === null) {
-      if (index < lastNamed || sheet.rows.some((r) => (r.cells[index] ?? null) !== null)) {
-        const letter = columnLetter(index);
-        at('GENERIC_MISSING_COLUMN', 1, letter, null, `Column ${letter} has no attribute name`);
-      }
-      continue;
-    }
-    const key = name.toLowerCase();
-    if (names.has(key)) at('GENERIC_DUPLICATE_COLUMN', 1, name, name, name);
-    names.add(key);
-    if (characters(name) > VARCHAR_LIMIT) at('GENERIC_VALUE_TOO_LONG', 1, name, name, `${name.slice(0, 40)}… (${characters(name)} characters, at most ${VARCHAR_LIMIT})`);
+  const checker = new AttributesChecker(sheet.header, known);
+  for (const row of sheet.rows) checker.add(row.cells, row.row);
+  return checker.finish();
+}
+
+/**
+ * The same checks on rows as they stream by. Rows whose ACCENUMB is not known yet are kept (number and
+ * value only) and looked up again at the end, when DATA may have been read after this sheet.
+ */
+export class AttributesChecker {
+  private width: number;
+  private readonly filled = new Set<number>();
+  private readonly unknown: { row: number; accenumb: string | null }[] = [];
+
+  constructor(
+    private readonly header: CellText[],
+    private readonly known: (key: string) => boolean,
+  ) {
+    this.width = header.length;
   }
-  const first = sheet.header[0] ?? 'ACCENUMB';
-  for (const { row, cells } of sheet.rows) {
+
+  add(cells: CellText[], row: number): void {
+    const last = lastFilled(cells);
+    // A loop, not Math.max(...rows): spreading 100,000 arguments overflows the call stack.
+    this.width = Math.max(this.width, last + 1);
+    for (let index = 1; index <= last; index += 1) if (this.header[index] == null && cells[index] !== null) this.filled.add(index);
     const accenumb = cells[0] ?? null;
-    if (accenumb === null || !known(accessionKey(accenumb))) at('MCPD_MISSING_ACCENUMB', row, first, accenumb, accenumb ?? `${first}: (empty)`);
+    if (accenumb === null || !this.known(accessionKey(accenumb))) this.unknown.push({ row, accenumb });
   }
-  return issues;
+
+  finish(): ImportIssue[] {
+    const issues: ImportIssue[] = [];
+    const at = (status: string, row: number, column: string | null, value: string | null, message?: string) =>
+      issues.push(issue(status, row, { sheet: ATTRIBUTES_SHEET, column, value, ...(message === undefined ? {} : { message }) }));
+    const header = this.header;
+    const lastNamed = header.reduce((last, name, index) => (name !== null ? index : last), -1);
+    const names = new Set<string>();
+    for (let index = 1; index < this.width; index += 1) {
+      const name = header[index] ?? null;
+      if (name === null) {
+        if (index < lastNamed || this.filled.has(index)) {
+          const letter = columnLetter(index);
+          at('GENERIC_MISSING_COLUMN', 1, letter, null, `Column ${letter} has no attribute name`);
+        }
+        continue;
+      }
+      const key = name.toLowerCase();
+      if (names.has(key)) at('GENERIC_DUPLICATE_COLUMN', 1, name, name, name);
+      names.add(key);
+      if (characters(name) > VARCHAR_LIMIT) at('GENERIC_VALUE_TOO_LONG', 1, name, name, `${name.slice(0, 40)}… (${characters(name)} characters, at most ${VARCHAR_LIMIT})`);
+    }
+    const first = header[0] ?? 'ACCENUMB';
+    for (const { row, accenumb } of this.unknown) {
+      if (accenumb === null || !this.known(accessionKey(accenumb))) at('MCPD_MISSING_ACCENUMB', row, first, accenumb, accenumb ?? `${first}: (empty)`);
+    }
+    return issues;
+  }
 }
 
 function lastFilled(cells: (string | null)[]): number {
@@ -186,7 +216,7 @@ export async function writeAttributeValues(
 }
 
 /** The ADDITIONAL_ATTRIBUTES values to write, with germplasm ids from `ids` (accession key → id). */
-export function sheetValues(sheet: Sheet, attributeIds: Map<string, number>, ids: ReadonlyMap<string, number>): AttributeValue[] {
+export function sheetValues(sheet: Pick<Sheet, 'header' | 'rows'>, attributeIds: Map<string, number>, ids: ReadonlyMap<string, number>): AttributeValue[] {
   const columns = attributeColumns(sheet);
   const out: AttributeValue[] = [];
   for (const { cells } of sheet.rows) {

@@ -57,16 +57,45 @@ export function countryId(code: string | null, countries: ReadonlyMap<string, nu
  * Issues come out in row order; within a row in the order of the rules.
  */
 export function checkRecords(records: McpdRecord[], context: CheckContext): ImportIssue[] {
-  // Every ACCENUMB of the file, so that a parent may be named before its own row (forward reference).
-  const inFile = new Set<string>();
-  for (const record of records) if (record.values.ACCENUMB !== null) inFile.add(accessionKey(record.values.ACCENUMB));
-  const seen = new Set<string>();
-  const issues: ImportIssue[] = [];
-  for (const record of records) checkRecord(record, context, inFile, seen, issues);
-  return issues;
+  const checker = new RecordChecker(context);
+  for (const record of records) checker.add(record);
+  return checker.finish();
 }
 
-function checkRecord(record: McpdRecord, context: CheckContext, inFile: Set<string>, seen: Set<string>, out: ImportIssue[]): void {
+/**
+ * Checks rows as they stream by, keeping only the file's accession numbers (for duplicates and parents)
+ * and the issues. A parent not known yet may still come later in the file (a forward reference): its issue
+ * is reported in place and withdrawn at the end if the parent turned up.
+ */
+export class RecordChecker {
+  private readonly issues: ImportIssue[] = [];
+  private readonly seen = new Set<string>();
+  private readonly pending: { issue: ImportIssue; key: string }[] = [];
+
+  constructor(private readonly context: CheckContext) {}
+
+  add(record: McpdRecord): void {
+    checkRecord(record, this.context, this.seen, this.pending, this.issues);
+  }
+
+  /** accessionKey of every ACCENUMB seen so far. */
+  get keys(): ReadonlySet<string> {
+    return this.seen;
+  }
+
+  finish(): ImportIssue[] {
+    const withdrawn = new Set(this.pending.filter((p) => this.seen.has(p.key)).map((p) => p.issue));
+    return withdrawn.size === 0 ? this.issues : this.issues.filter((i) => !withdrawn.has(i));
+  }
+}
+
+function checkRecord(
+  record: McpdRecord,
+  context: CheckContext,
+  seen: Set<string>,
+  pending: { issue: ImportIssue; key: string }[],
+  out: ImportIssue[],
+): void {
   const v = record.values;
   const report = (status: string, column: McpdField, value: string | null, message?: string, type: 'ERROR' | 'WARNING' = 'ERROR') =>
     out.push(issue(status, record.row, { sheet: DATA_SHEET, column, value, type, ...(message === undefined ? {} : { message }) }));
@@ -115,7 +144,10 @@ function checkRecord(record: McpdRecord, context: CheckContext, inFile: Set<stri
   const parent = v['Entity parent ACCENUMB'];
   if (parent !== null) {
     const key = accessionKey(parent);
-    if (!inFile.has(key) && !context.existing.has(key)) report('MCPD_INVALID_ENTITY_PARENT_ACCENUMB', 'Entity parent ACCENUMB', parent);
+    if (!seen.has(key) && !context.existing.has(key)) {
+      report('MCPD_INVALID_ENTITY_PARENT_ACCENUMB', 'Entity parent ACCENUMB', parent);
+      pending.push({ issue: out[out.length - 1], key });
+    }
   }
 
   if (v.DUPLINSTNAME !== null && splitList(v.DUPLSITE).length !== splitList(v.DUPLINSTNAME).length) {

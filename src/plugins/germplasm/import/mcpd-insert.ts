@@ -1,5 +1,5 @@
 import type { ImportDb } from '../../../server/import/importer.js';
-import { resolveLocations, resolveTaxonomies } from './mcpd-places.js';
+import { resolveLocations, resolveTaxonomies, type PlaceCache } from './mcpd-places.js';
 import { bulkInsert, type BulkColumn } from '../../../server/import/bulk.js';
 import { pdciPoints, pdciScore } from '../pdci.js';
 import {
@@ -18,11 +18,16 @@ export interface RowsWritten {
  * Insert mode, the first six steps of Germinate's MCPD import (docs/import-templates.md) for all rows at once: taxonomies and collecting sites
  * (find-or-create), germinatebase, mcpd and synonyms, each in multi-row batches.
  */
-export async function insertRows(target: ImportDb, rows: PreparedRow[], countries: ReadonlyMap<string, number>): Promise<RowsWritten> {
+export async function insertRows(
+  target: ImportDb,
+  rows: PreparedRow[],
+  countries: ReadonlyMap<string, number>,
+  cache: PlaceCache = {},
+): Promise<RowsWritten> {
   const taxonSpecs = rows.map((row) => taxonSpec(row.mcpd));
   const siteSpecs = rows.map((row) => locationSpec(row.mcpd, countries));
-  const taxa = await resolveTaxonomies(target, taxonSpecs);
-  const sites = await resolveLocations(target, siteSpecs);
+  const taxa = await resolveTaxonomies(target, taxonSpecs, cache);
+  const sites = await resolveLocations(target, siteSpecs, cache);
 
   const created = await bulkInsert<{ id: number; general_identifier: string }>(
     target,

@@ -1,6 +1,6 @@
 import type { ImportDb } from '../../../server/import/importer.js';
 import type { InstitutionType } from '../tables.js';
-import { bulkInsert, type BulkValue } from '../../../server/import/bulk.js';
+import { bulkInsert, bulkUpdate, type BulkValue, type UpdateColumn } from '../../../server/import/bulk.js';
 import type { McpdValues } from './mcpd-prepare.js';
 import { splitList } from './mcpd-row.js';
 import { germplasmDb } from './mcpd-sql.js';
@@ -17,6 +17,31 @@ const LINK_COLUMNS = [
   { name: 'institution_id', type: 'integer' },
   { name: 'type', type: 'text' },
 ] as const;
+
+const RENAME_COLUMNS: UpdateColumn[] = [
+  { name: 'name', type: 'text' },
+  { name: 'address', type: 'text', keep: true },
+];
+
+/** Institutions by code and by name, loaded once per import and kept up to date as batches create more. */
+export interface InstitutionCache {
+  codes: Map<string, number>;
+  named: Map<string, number>;
+  namedUncoded: Map<string, number>;
+  /** Codes this import created as `N/A`, by code key. */
+  unnamed: Map<string, number>;
+}
+
+export async function institutionCache(target: ImportDb): Promise<InstitutionCache> {
+  const cache: InstitutionCache = { codes: new Map(), named: new Map(), namedUncoded: new Map(), unnamed: new Map() };
+  const stored = await germplasmDb(target).selectFrom('institutions').select(['id', 'code', 'name', 'address']).orderBy('id', 'desc').execute();
+  for (const row of stored) {
+    if (row.code !== null && row.code !== '') cache.codes.set(byCode(row.code), row.id);
+    cache.named.set(byName(row.name, row.address), row.id);
+    if (row.code === null || row.code === '') cache.namedUncoded.set(byName(row.name, row.address), row.id);
+  }
+  return cache;
+}
 
 /** An institution as a DATA row names it. */
 export interface InstitutionRef {
@@ -56,17 +81,25 @@ const byName = (name: string, address: string | null) => `${name}\u0000${address
  * the file (the first real name and address seen for a code). Existing institutions are not changed.
  * Each (germplasm, institution, type) link is written once; stored links are kept (ON CONFLICT).
  */
-export async function linkInstitutions(target: ImportDb, rows: { id: number; refs: InstitutionRef[] }[]): Promise<number> {
-  const db = germplasmDb(target);
-  const codes = new Map<string, number>();
-  const named = new Map<string, number>();
-  const namedUncoded = new Map<string, number>();
-  const stored = await db.selectFrom('institutions').select(['id', 'code', 'name', 'address']).orderBy('id', 'desc').execute();
-  for (const row of stored) {
-    if (row.code !== null && row.code !== '') codes.set(byCode(row.code), row.id);
-    named.set(byName(row.name, row.address), row.id);
-    if (row.code === null || row.code === '') namedUncoded.set(byName(row.name, row.address), row.id);
+export async function linkInstitutions(
+  target: ImportDb,
+  rows: { id: number; refs: InstitutionRef[] }[],
+  cache?: InstitutionCache,
+  now = new Date().toISOString(),
+): Promise<number> {
+  const known = cache ?? (await institutionCache(target));
+  const { codes, named, namedUncoded, unnamed } = known;
+  // A code this import created without a name (an earlier batch) takes the first real name met later.
+  const renames = new Map<number, { name: string; address: string | null }>();
+  for (const { refs } of rows) {
+    for (const ref of refs) {
+      const id = ref.code === null || ref.name === UNNAMED ? undefined : unnamed.get(byCode(ref.code));
+      if (id === undefined) continue;
+      unnamed.delete(byCode(ref.code ?? ''));
+      renames.set(id, { name: ref.name, address: ref.address });
+    }
   }
+  await bulkUpdate(target, 'institutions', 'id', RENAME_COLUMNS, [...renames].map(([id, r]) => [id, r.name, r.address]), now);
 
   // Coded institutions first, so that an uncoded mention of the same name can match a new coded one.
   const newCoded = new Map<string, { code: string; name: string; address: string | null }>();
@@ -97,6 +130,7 @@ export async function linkInstitutions(target: ImportDb, rows: { id: number; ref
   );
   for (const row of coded) {
     codes.set(byCode(row.code), row.id);
+    if (row.name === UNNAMED) unnamed.set(byCode(row.code), row.id);
     if (!named.has(byName(row.name, row.address))) named.set(byName(row.name, row.address), row.id);
   }
 

@@ -3,6 +3,15 @@ import { bulkInsert, type BulkColumn } from '../../../server/import/bulk.js';
 import type { LocationSpec, TaxonSpec } from './mcpd-prepare.js';
 import { germplasmDb } from './mcpd-sql.js';
 
+/**
+ * What the resolvers know across the batches of one import: the stored rows are loaded once, and rows the
+ * import creates are added, so a batch neither reloads every taxonomy and site nor creates one twice.
+ */
+export interface PlaceCache {
+  taxa?: { known: Map<string, number>; cropnames: Map<string, string | null> };
+  sites?: Map<string, number>;
+}
+
 /** Ids aligned with the requested specs (null where no spec), and how many rows were created. */
 export interface Resolved {
   ids: (number | null)[];
@@ -18,19 +27,13 @@ function taxonKey(t: Omit<TaxonSpec, 'cropname'>): string {
  * Finds or creates the taxonomies of the rows: one select of all taxonomies, then batched inserts. Also
  * gives each row its taxonomy's crop name (which the match ignores: the stored one wins, as the PDCI sees).
  */
-export async function resolveTaxonomies(target: ImportDb, specs: (TaxonSpec | null)[]): Promise<Resolved & { cropnames: (string | null)[] }> {
-  const db = germplasmDb(target);
-  const known = new Map<string, number>();
-  const cropnames = new Map<string, string | null>();
-  const stored = await db
-    .selectFrom('taxonomies')
-    .select(['id', 'genus', 'species', 'subtaxa', 'species_author', 'subtaxa_author', 'cropname'])
-    .orderBy('id', 'desc')
-    .execute();
-  for (const row of stored) {
-    known.set(taxonKey(row), row.id);
-    cropnames.set(taxonKey(row), row.cropname);
-  }
+export async function resolveTaxonomies(
+  target: ImportDb,
+  specs: (TaxonSpec | null)[],
+  cache: PlaceCache = {},
+): Promise<Resolved & { cropnames: (string | null)[] }> {
+  cache.taxa ??= await storedTaxonomies(target);
+  const { known, cropnames } = cache.taxa;
   const missing = new Map<string, TaxonSpec>();
   for (const spec of specs) {
     if (spec === null) continue;
@@ -54,6 +57,21 @@ export async function resolveTaxonomies(target: ImportDb, specs: (TaxonSpec | nu
     created: missing.size,
     cropnames: specs.map((spec) => (spec === null ? null : (cropnames.get(taxonKey(spec)) ?? null))),
   };
+}
+
+async function storedTaxonomies(target: ImportDb): Promise<NonNullable<PlaceCache['taxa']>> {
+  const known = new Map<string, number>();
+  const cropnames = new Map<string, string | null>();
+  const stored = await germplasmDb(target)
+    .selectFrom('taxonomies')
+    .select(['id', 'genus', 'species', 'subtaxa', 'species_author', 'subtaxa_author', 'cropname'])
+    .orderBy('id', 'desc')
+    .execute();
+  for (const row of stored) {
+    known.set(taxonKey(row), row.id);
+    cropnames.set(taxonKey(row), row.cropname);
+  }
+  return { known, cropnames };
 }
 
 function locationKey(l: LocationSpec): string {
@@ -89,16 +107,9 @@ const LOCATION_BULK: BulkColumn[] = [
 ];
 
 /** Finds or creates collecting sites (locationtype 1) matched on every column the import fills. */
-export async function resolveLocations(target: ImportDb, specs: (LocationSpec | null)[]): Promise<Resolved> {
-  const db = germplasmDb(target);
-  const known = new Map<string, number>();
-  const stored = await db
-    .selectFrom('locations')
-    .select(['id', ...LOCATION_COLUMNS])
-    .where('locationtype_id', '=', 1)
-    .orderBy('id', 'desc')
-    .execute();
-  for (const row of stored) known.set(locationKey(row), row.id);
+export async function resolveLocations(target: ImportDb, specs: (LocationSpec | null)[], cache: PlaceCache = {}): Promise<Resolved> {
+  cache.sites ??= await storedLocations(target);
+  const known = cache.sites;
   const missing = new Map<string, LocationSpec>();
   for (const spec of specs) {
     if (spec === null) continue;
@@ -116,6 +127,18 @@ export async function resolveLocations(target: ImportDb, specs: (LocationSpec | 
   );
   for (const row of created) known.set(locationKey(row), row.id);
   return { ids: specs.map((spec) => (spec === null ? null : lookup(known, locationKey(spec)))), created: missing.size };
+}
+
+async function storedLocations(target: ImportDb): Promise<Map<string, number>> {
+  const known = new Map<string, number>();
+  const stored = await germplasmDb(target)
+    .selectFrom('locations')
+    .select(['id', ...LOCATION_COLUMNS])
+    .where('locationtype_id', '=', 1)
+    .orderBy('id', 'desc')
+    .execute();
+  for (const row of stored) known.set(locationKey(row), row.id);
+  return known;
 }
 
 function lookup(known: Map<string, number>, key: string): number {

@@ -43,7 +43,7 @@ export const TEXT_MANDATORY_COLUMNS: readonly McpdField[] = ['ACCENUMB'];
  * a warning. The entity columns are optional (absent = every row an Accession without parent). `kind`
  * 'text' (delimited text) requires TEXT_MANDATORY_COLUMNS only, a workbook all MCPD columns.
  */
-export function readLayout(sheet: Sheet, kind: ParsedFile['kind'] = 'xlsx'): McpdLayout {
+export function readLayout(sheet: Pick<Sheet, 'name' | 'header'>, kind: ParsedFile['kind'] = 'xlsx'): McpdLayout {
   const columns = new Map<McpdField, number>();
   const seen = new Set<string>();
   const issues: ImportIssue[] = [];
@@ -80,17 +80,23 @@ export function readRecords(sheet: Sheet, layout: McpdLayout): McpdRecord[] {
 }
 
 function buildRecords(sheet: Sheet, layout: McpdLayout): McpdRecord[] {
+  const toRecord = recordReader(layout);
+  return sheet.rows.map(({ row, cells }) => toRecord(row, cells));
+}
+
+/** Turns one DATA row's cells into a record by the layout's columns. */
+export function recordReader(layout: McpdLayout): (row: number, cells: readonly CellText[]) => McpdRecord {
   const indexed = MCPD_FIELDS.flatMap((field) => {
     const index = layout.columns.get(field);
     return index === undefined ? [] : [[field, index] as const];
   });
   // Copies of one all-null template share a hidden class, so 43 assignments per row stay cheap.
   const template = Object.fromEntries(MCPD_FIELDS.map((field) => [field, null])) as Record<McpdField, CellText>;
-  return sheet.rows.map(({ row, cells }) => {
+  return (row, cells) => {
     const values = { ...template };
     for (const [field, index] of indexed) values[field] = cells[index] ?? null;
     return { row, values };
-  });
+  };
 }
 
 /** Case-insensitive key of an accession number (ACCENUMB, parents, ADDITIONAL_ATTRIBUTES column A). */

@@ -1,5 +1,5 @@
 import type { ImportDb } from '../../../server/import/importer.js';
-import { resolveLocations, resolveTaxonomies } from './mcpd-places.js';
+import { resolveLocations, resolveTaxonomies, type PlaceCache } from './mcpd-places.js';
 import {
   locationSpec, MCPD_INT_KEYS, MCPD_REAL_KEYS, MCPD_TEXT_KEYS, synonymList, taxonSpec, type McpdValues, type PreparedRow,
 } from './mcpd-prepare.js';
@@ -44,6 +44,7 @@ export async function updateRows(
   countries: ReadonlyMap<string, number>,
   stored: ReadonlyMap<string, number>,
   now: string,
+  cache: PlaceCache = {},
 ): Promise<RowsWritten> {
   const db = germplasmDb(target);
   const ids = rows.map((row) => {
@@ -58,8 +59,8 @@ export async function updateRows(
   const merged = rows.map((row, i) => overlay(existing.get(ids[i]), row.mcpd));
   const gives = (row: PreparedRow, keys: readonly (keyof McpdValues)[]) => keys.some((key) => row.mcpd[key] !== null);
 
-  const taxa = await resolveTaxonomies(target, rows.map((row, i) => (gives(row, TAXON_KEYS) ? taxonSpec(merged[i]) : null)));
-  const sites = await resolveLocations(target, rows.map((row, i) => (gives(row, LOCATION_KEYS) ? locationSpec(merged[i], countries) : null)));
+  const taxa = await resolveTaxonomies(target, rows.map((row, i) => (gives(row, TAXON_KEYS) ? taxonSpec(merged[i]) : null)), cache);
+  const sites = await resolveLocations(target, rows.map((row, i) => (gives(row, LOCATION_KEYS) ? locationSpec(merged[i], countries) : null)), cache);
 
   await bulkUpdate(
     target,
