@@ -37,7 +37,7 @@ const VALIDATORS: Record<Exclude<keyof AdminSettings, 'gatekeeperPassword'>, Val
   dashboardSections: type.enumerated(...DASHBOARD_SECTIONS).array().atMostLength(20),
   dataImportMode: type("'NONE' | 'VERIFY' | 'IMPORT'"),
   externalLinkIdentifier: text(255),
-  externalLinkTemplate: text(2000),
+  externalLinkTemplate: httpUrl.or('null'),
   googleAnalyticsKey: text(255),
   plausibleDomain: text(255),
   plausibleHashMode: type('boolean'),

@@ -51,7 +51,8 @@ export const MAX_COLOURS = 100;
 /** Longest text per setting, as the server allows; unlisted optional texts take 255. */
 const MAX_LENGTH: Readonly<Record<string, number>> = { externalLinkTemplate: 2000, gatekeeperUrl: 2000, usageLoggerUrl: 2000, plausibleApiHost: 2000 };
 
-const URL_KEYS: readonly string[] = ['gatekeeperUrl', 'usageLoggerUrl', 'plausibleApiHost'];
+// The external link template becomes a link in Germinate's client: only web addresses, never javascript:.
+const URL_KEYS: readonly string[] = ['gatekeeperUrl', 'usageLoggerUrl', 'plausibleApiHost', 'externalLinkTemplate'];
 
 /** GET settings/admin, read defensively: an absent key (the server omits unset ones) gets its empty value. */
 export interface AdminSettingsView {
