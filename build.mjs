@@ -19,6 +19,7 @@ const dist = path.join(root, 'dist');
 const serverEntries = {
   'server/main': 'src/server/main.ts',
   'server/import': 'src/server/cli/import.ts',
+  'server/restore': 'src/server/cli/restore.ts',
   // Import jobs run in worker threads started from this file (src/server/jobs/runner.ts finds it beside main).
   'server/job-worker': 'src/server/jobs/worker.ts',
   'bench/run': 'bench/run.ts',

@@ -26,6 +26,7 @@ import { datasetPermissionRoutes } from './routes/dataset-permissions.js';
 import { auditRoutes } from './routes/audit.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { commentRoutes } from './routes/comments.js';
+import { backupRoutes } from './routes/backup.js';
 import { setupRoutes } from './routes/setup.js';
 import { orderPlugins, type ServerPlugin } from './plugin.js';
 import type { DatabaseOptions } from './db/database.js';
@@ -108,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(settingsRoutes, { localesDir: options.localesDir });
       await api.register(statsRoutes, { plugins: options.plugins });
       for (const routes of [
-        gatekeeperRoutes, userRoutes, usergroupRoutes, datasetPermissionRoutes, auditRoutes, feedbackRoutes, commentRoutes, setupRoutes,
+        gatekeeperRoutes, userRoutes, usergroupRoutes, datasetPermissionRoutes, auditRoutes, feedbackRoutes, commentRoutes, setupRoutes, backupRoutes,
       ]) {
         await api.register(routes);
       }

@@ -3,6 +3,7 @@ import { purgeExpiredCaptchas } from './feedback/captcha.js';
 import { purgeReadFeedback } from './feedback/feedback.js';
 import type { ScheduledTask } from './tasks.js';
 import { expireAsyncFiles, expireTempFiles } from './jobs/expiry.js';
+import { backupTask } from './backup/schedule.js';
 
 const HOUR = 3_600_000;
 
@@ -23,4 +24,6 @@ export const coreTasks: ScheduledTask[] = [
     run: async ({ settings, dataDir }, now) => void expireTempFiles(dataDir, (await settings.read()).filesDeleteAfterHoursTemp, now),
   },
   { name: 'purge-expired-captchas', everyMs: 10 * 60_000, run: async ({ database }, now) => void (await purgeExpiredCaptchas(database.db, now)) },
+  // Admin settings databaseBackupEveryDays / databaseBackupMaxSizeGB: PERIODICAL backups, pruned by size.
+  backupTask,
 ];

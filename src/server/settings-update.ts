@@ -55,19 +55,19 @@ const VALIDATORS: Record<Exclude<keyof AdminSettings, 'gatekeeperPassword'>, Val
   gatekeeperUrl: httpUrl.or('null'),
   gatekeeperUsername: text(255),
   usageLoggerUrl: httpUrl.or('null'),
+  databaseBackupEveryDays: type('number.integer').atLeast(0).atMost(3650).or('null'),
+  databaseBackupMaxSizeGB: type('number').atLeast(0).atMost(1_000_000).or('null'),
 };
 
 /**
  * Keys of Germinate's settings that `GET settings/admin` answers but this server does not take from a form
- * (set by the deployment, fixed, or for features it has not: bcrypt cost, backups, data directory, companion
+ * (set by the deployment, fixed, or for features it has not: bcrypt cost, data directory, companion
  * tool URLs). A form posting them back is fine: they are checked for their type and ignored, with a note
  * when the value differs from what this server runs with. `gatekeeperPasswordSet` was our own earlier name.
  */
 const IGNORED: Record<string, Validator> = {
   bcryptSalt: type('number.integer'),
   dataDirectoryExternal: type('string <= 4000').or('null'),
-  databaseBackupEveryDays: type('number.integer').or('null'),
-  databaseBackupMaxSizeGB: type('number').or('null'),
   gridscoreUrl: type('string <= 2000').or('null'),
   heliumUrl: type('string <= 2000').or('null'),
   fieldhubUrl: type('string <= 2000').or('null'),

@@ -36,6 +36,10 @@ export interface AdminSettings {
   gatekeeperPassword: string | null;
   /** Where the client sends its anonymous usage log (only with consent); unset = none. */
   usageLoggerUrl: string | null;
+  /** A PERIODICAL database backup every this many days; null or 0 = none. */
+  databaseBackupEveryDays: number | null;
+  /** The oldest backups are deleted while the backups folder is larger than this (GB; null = no limit). */
+  databaseBackupMaxSizeGB: number | null;
 }
 
 /** The tables of Germinate's HiddenColumns setting: per table, the column keys hidden by default. */
@@ -89,6 +93,8 @@ export function defaultSettings(): AdminSettings {
     gatekeeperUsername: null,
     gatekeeperPassword: null,
     usageLoggerUrl: null,
+    databaseBackupEveryDays: null,
+    databaseBackupMaxSizeGB: 1,
   };
 }
 
@@ -141,9 +147,6 @@ export const STORED_PASSWORD = '\u2022\u2022\u2022\u2022\u2022\u2022\u2022\u2022
 /** Germinate's bcrypt cost setting: read-only there too; our password hashing has its own parameters. */
 export const BCRYPT_COST = 10;
 
-/** Germinate's database backup settings: this server makes no backups (the database's own tools do). */
-export const NO_BACKUPS = { databaseBackupEveryDays: null, databaseBackupMaxSizeGB: 1 } as const;
-
 /** The companion tools Germinate's client links to (fixed, as in a default Germinate). */
 export const COMPANION_TOOLS = {
   gridscoreUrl: 'https://gridscore.hutton.ac.uk',
@@ -181,8 +184,8 @@ export class SettingsStore {
    * configuration's, hiddenPages as configured, without the discovered ones) plus our usageLoggerUrl. Every
    * setting is present (nulls included, so that a form knows each key). The user-access tool's password is
    * never sent: STORED_PASSWORD stands in for it when one is set, and comes back unchanged from a form.
-   * authMode and the data directory come from the deployment; Germinate's fixed values (bcrypt cost, backup
-   * settings, companion tool URLs) are answered as this server runs them.
+   * authMode and the data directory come from the deployment; Germinate's fixed values (bcrypt cost,
+   * companion tool URLs) are answered as this server runs them.
    */
   async adminConfiguration(dataDir: string): Promise<Record<string, unknown>> {
     const {
@@ -200,7 +203,6 @@ export class SettingsStore {
       filesDeleteAfterHoursAsync,
       filesDeleteAfterHoursTemp,
       hiddenPagesAutodiscover,
-      ...NO_BACKUPS,
       authMode: this.authMode,
       ...rest,
       ...COMPANION_TOOLS,

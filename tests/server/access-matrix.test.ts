@@ -124,6 +124,11 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/feedback/:uuid': 'public',
   // Checks the image token itself (an administrator's): <img> requests carry no Authorization header.
   'GET /api/feedback/:id/img': 'none',
+  'GET /api/backup': 'ADMIN',
+  'PUT /api/backup': 'ADMIN',
+  'DELETE /api/backup': 'ADMIN',
+  // Checks an administrator's token from the query itself (a download link sends no header).
+  'GET /api/backup/download': 'none',
   'GET /api/feedback/:id/mark': 'ADMIN',
   'DELETE /api/feedback/:id': 'ADMIN',
   'POST /api/comment/table': 'public',
