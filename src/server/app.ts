@@ -136,6 +136,7 @@ function installJobRunner(app: FastifyInstance, options: AppOptions): void {
     connection: settings.connection ?? { databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, schema: config.databaseSchema },
     dataDir: config.dataDir,
     maxBytes: config.maxUploadBytes,
+    maxMemoryMb: config.importMaxMemoryMb,
     clock: app.clock,
     log: (message) => app.log.warn(message),
     pollMs: settings.pollMs,

@@ -26,6 +26,8 @@ export interface ServerConfig {
   maxPageSize: number;
   /** Largest upload (bytes) the importer accepts. */
   maxUploadBytes: number;
+  /** Heap limit (MB) of an import job's worker thread (IMPORT_MAX_MEMORY_MB); past it the job fails. */
+  importMaxMemoryMb: number;
   /** Load the demo data into an empty embedded database on first start. */
   loadDemoData: boolean;
   /** Where the built client lives (index.html and chunks). */
@@ -161,6 +163,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     tokenLifetimeMs: integer(env, 'TOKEN_LIFETIME_MS', 43_200_000, 1000),
     maxPageSize: integer(env, 'MAX_PAGE_SIZE', 5000, 1),
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 100 * 1024 * 1024, 1),
+    importMaxMemoryMb: integer(env, 'IMPORT_MAX_MEMORY_MB', 512, 64),
     loadDemoData: env.DEMO_DATA !== 'false',
     clientDir: path.resolve(cwd, env.CLIENT_DIR || './dist/client'),
     logLevel: env.LOG_LEVEL || 'info',

@@ -23,6 +23,8 @@ export interface RunnerOptions {
   connection: DatabaseOptions;
   dataDir: string;
   maxBytes: number;
+  /** Heap limit of each worker thread (MB); an import that needs more fails. Default: V8's own. */
+  maxMemoryMb?: number;
   clock: Clock;
   log(message: string): void;
   /** Looks for waiting jobs this often (a new job also wakes the runner at once). */
@@ -195,7 +197,7 @@ export class JobRunner {
       maxBytes: this.options.maxBytes,
       clockOffset: this.options.clock.now() - Date.now(),
     };
-    const worker = this.idle ?? startWorker();
+    const worker = this.idle ?? startWorker(this.options.maxMemoryMb);
     this.releaseIdle?.();
     this.releaseIdle = null;
     this.idle = null;
@@ -229,7 +231,7 @@ export class JobRunner {
         this.kick();
       }
     };
-    const onError = (error: Error) => appendJobLog(this.options.dataDir, job.uuid, `FAILED: ${error.stack ?? error.message}`, this.options.clock.now());
+    const onError = (error: Error) => appendJobLog(this.options.dataDir, job.uuid, workerFailure(error, this.options.maxMemoryMb), this.options.clock.now());
     const onExit = () => {
       detach();
       exited();
@@ -300,15 +302,24 @@ function processGone(runnerId: string): boolean {
  */
 const WORKER_DATA = { germinateJobWorker: true };
 
-function startWorker(): Worker {
+/** The log line of a worker that died; running out of its memory limit says which limit. */
+function workerFailure(error: Error, maxMemoryMb: number | undefined): string {
+  if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') return `FAILED: ${error.stack ?? error.message}`;
+  const limit = maxMemoryMb === undefined ? 'its memory limit' : `IMPORT_MAX_MEMORY_MB (${maxMemoryMb} MB)`;
+  return `FAILED: the job needed more memory than ${limit} allows; the worker was stopped. Nothing was written.`;
+}
+
+/** `maxMemoryMb` caps the worker's heap (resourceLimits): one import cannot take the server's memory. */
+function startWorker(maxMemoryMb?: number): Worker {
+  const resourceLimits = maxMemoryMb === undefined ? undefined : { maxOldGenerationSizeMb: maxMemoryMb };
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     const tsx = pathToFileURL(path.join(path.dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
     const entry = new URL('./worker.ts', here).href;
     const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-    return new Worker(code, { eval: true, workerData: WORKER_DATA });
+    return new Worker(code, { eval: true, workerData: WORKER_DATA, resourceLimits });
   }
   const besideBundle = new URL('./job-worker.mjs', here);
   const entry = fs.existsSync(fileURLToPath(besideBundle)) ? besideBundle : new URL('../server/job-worker.mjs', here);
-  return new Worker(entry, { workerData: WORKER_DATA });
+  return new Worker(entry, { workerData: WORKER_DATA, resourceLimits });
 }
