@@ -16,6 +16,34 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 const serverOnly = process.argv.includes('--server');
 const dist = path.join(root, 'dist');
 
+/**
+ * react-mosaic-component's style sheet also styles its Blueprint theme and its MosaicWindow (toolbar,
+ * drag preview), which the shell does not use (it has its own theme and tiles): those rules are left
+ * out of the bundle, the layout rules and the licence notice kept. Rules are flat in that file (no nesting but @keyframes).
+ */
+const UNUSED_MOSAIC_SELECTOR = /\.mosaic-blueprint-theme|\.bp5-|\.mosaic-window|\.mosaic-preview/;
+const mosaicCss = {
+  name: 'mosaic-css',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /react-mosaic-component[\\/]react-mosaic-component\.css$/ }, async (args) => {
+      const css = await fs.promises.readFile(args.path, 'utf8');
+      // The licence notice stays (esbuild moves it to the bundle's legal-comments file).
+      let kept = /^\s*\/\*[\s\S]*?@license[\s\S]*?\*\//.exec(css)?.[0] ?? '';
+      for (let at = 0; at < css.length; ) {
+        const open = css.indexOf('{', at);
+        if (open < 0) break;
+        let end = open + 1;
+        for (let depth = 1; depth > 0 && end < css.length; end++) depth += css[end] === '{' ? 1 : css[end] === '}' ? -1 : 0;
+        const prelude = css.slice(at, open).replace(/\/\*[\s\S]*?\*\//g, '').trim();
+        const selectors = prelude.startsWith('@') ? prelude : prelude.split(',').filter((s) => !UNUSED_MOSAIC_SELECTOR.test(s)).join(',');
+        if (selectors.trim() !== '') kept += `${selectors}${css.slice(open, end)}\n`;
+        at = end;
+      }
+      return { contents: kept, loader: 'css' };
+    });
+  },
+};
+
 const serverEntries = {
   'server/main': 'src/server/main.ts',
   'server/import': 'src/server/cli/import.ts',
@@ -82,6 +110,7 @@ async function buildClient() {
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'linked',
     logLevel: 'warning',
+    plugins: [mosaicCss],
   });
   // MapLibre starts its worker from a file beside its own module; bundling moves the module, so the
   // worker (self-contained) is copied to a fixed name the map widgets point setWorkerUrl() at.
