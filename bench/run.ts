@@ -5,6 +5,7 @@ import type { DialectName } from '../src/server/db/database.js';
 import { benchGermplasmTable } from './germplasm-table.js';
 import { benchMcpdImport } from './mcpd-import.js';
 import { benchClient } from './client.js';
+import { benchProcesses } from './processes.js';
 
 // Bundled to dist/bench/run.mjs: the repository root is two levels up.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,11 +25,12 @@ async function postgresUrl(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  // BENCH_ONLY=client (or table, import; comma separated) runs a subset; unset runs everything.
-  const only = new Set((process.env.BENCH_ONLY || 'client,table,import').split(',').map((name) => name.trim()));
+  // BENCH_ONLY=client (or table, import, processes; comma separated) runs a subset; unset runs everything.
+  const only = new Set((process.env.BENCH_ONLY || 'client,table,import,processes').split(',').map((name) => name.trim()));
   const rounds = Number(process.env.BENCH_ROUNDS || 15);
   console.log(`Germinate Workspace benchmarks (${new Date().toISOString()}, node ${process.version}); medians of ${rounds} alternating rounds\n`);
   if (only.has('client')) await benchClient(root);
+  if (only.has('processes')) await benchProcesses(root, await postgresUrl());
   if (!only.has('table') && !only.has('import')) return;
   const url = await postgresUrl();
   const dialects: DialectName[] = url ? ['sqlite', 'postgres'] : ['sqlite'];

@@ -93,15 +93,36 @@ export class JobRunner {
     this.kick();
   }
 
-  /** Stops claiming, ends every worker and fails their jobs (a graceful stop leaves nothing running). */
+  /**
+   * Stops claiming and ends every worker; their jobs go back to the queue (waiting), to run again from the
+   * start in another process or after a restart. A graceful stop leaves nothing running and nothing half
+   * written: a worker's import transaction dies with it.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     this.timers.forEach((t) => clearInterval(t));
     this.timers = [];
     // A claim under way finishes first (and hands its job back, see poll), so nothing starts after stop.
     await this.currentPoll?.catch(() => undefined);
-    await Promise.all([...this.running.values()].map((r) => this.end(r, 'FAILED: the server stopped during the job. Nothing was written.', false)));
+    await Promise.all([...this.running.values()].map((r) => this.requeue(r)));
     await this.dropIdle();
+  }
+
+  /** Ends a job's worker and hands the job back to the queue, unless it finished (committed) first. */
+  private async requeue(run: Running): Promise<void> {
+    const finished = run.done;
+    // Marked done first, so that the worker's exit is not taken for a crash (which fails the job).
+    run.done = true;
+    await run.worker.terminate();
+    await run.exited;
+    if (finished) return;
+    const { database, clock, dataDir, log } = this.options;
+    // releaseJob changes only a job still running for this runner: one whose import committed just before
+    // the worker ended stays completed. On PostgreSQL the update waits for that transaction's outcome.
+    await releaseJob(database.db, run.job.id, this.id, clock.now());
+    if ((await statusesOf(database.db, [run.job.id])).get(run.job.id) !== 'waiting') return;
+    appendJobLog(dataDir, run.job.uuid, 'The server stopped during the job: it is back in the queue and will run again from the start. Nothing was written.', clock.now());
+    log(`Job ${run.job.uuid} went back to the queue: the server is stopping`);
   }
 
   private async dropIdle(): Promise<void> {
