@@ -50,6 +50,8 @@ const serverEntries = {
   'server/restore': 'src/server/cli/restore.ts',
   // Import jobs run in worker threads started from this file (src/server/jobs/runner.ts finds it beside main).
   'server/job-worker': 'src/server/jobs/worker.ts',
+  // Table reads on SQLite run in processes started from this file (src/server/db/read-pool-sqlite.ts).
+  'server/read-worker': 'src/server/db/read-worker.ts',
   'bench/run': 'bench/run.ts',
 };
 

@@ -33,7 +33,7 @@ export interface ReadSettings {
   size: number;
   /** Waiting reads beyond which new ones are refused. */
   queueLimit: number;
-  /** PostgreSQL statement_timeout of the read connections (ms, 0 = none). */
+  /** Longest a read statement may run (ms, 0 = none): the pool stops it; on PostgreSQL also its statement_timeout. */
   statementTimeoutMs: number;
 }
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { ReadSlot } from './read-pool.js';
+import { ReadOverloaded, type ReadSlot } from './read-pool.js';
 
 export interface PostgresReadOptions {
   url: string;
@@ -50,8 +50,14 @@ class PostgresReadSlot implements ReadSlot {
   }
 
   async run(sql: string, parameters: readonly unknown[]): Promise<Record<string, unknown>[]> {
-    const result = await this.client.query<Record<string, unknown>>(sql, [...parameters]);
-    return result.rows;
+    try {
+      const result = await this.client.query<Record<string, unknown>>(sql, [...parameters]);
+      return result.rows;
+    } catch (error) {
+      // query_canceled: the statement_timeout ended it (our own cancellations settle the read before).
+      if ((error as { code?: unknown }).code === '57014') throw new ReadOverloaded('The statement took longer than the statement timeout', 5);
+      throw error;
+    }
   }
 
   /**

@@ -16,6 +16,8 @@ export interface ReadPoolOptions {
   size: number;
   /** Statements waiting for a free connection beyond which new ones are refused (load shedding). */
   queueLimit: number;
+  /** A statement running longer is stopped with ReadOverloaded, whoever waits for it (0 = no limit). */
+  statementTimeoutMs: number;
   open(): Promise<ReadSlot>;
 }
 
@@ -70,6 +72,8 @@ export class ReadPool {
   private readonly idle: ReadSlot[] = [];
   private readonly busy = new Set<ReadSlot>();
   private opening = 0;
+  /** Connections being opened, so that close() can wait for them (and close them) too. */
+  private readonly openings = new Set<Promise<unknown>>();
   private readonly queue: Job[] = [];
   private stoppedCount = 0;
   /** Moving average of a statement's run time, to tell how long the queue will take. */
@@ -129,7 +133,7 @@ export class ReadPool {
     for (const job of this.queue.splice(0)) this.settle(job, new Error('The read pool is closed'));
     const slots = [...this.idle.splice(0), ...this.busy];
     this.busy.clear();
-    await Promise.all(slots.map((slot) => slot.close().catch(() => undefined)));
+    await Promise.all([...slots.map((slot) => slot.close().catch(() => undefined)), ...this.openings]);
   }
 
   private settle(job: Job, outcome: Error | Record<string, unknown>[]): void {
@@ -160,13 +164,10 @@ export class ReadPool {
 
   private openSlot(): void {
     this.opening++;
-    this.options.open().then(
+    const opened = this.options.open().then(
       (slot) => {
         this.opening--;
-        if (this.closed) {
-          void slot.close();
-          return;
-        }
+        if (this.closed) return slot.close();
         slot.onExit(() => {
           const at = this.idle.indexOf(slot);
           if (at >= 0) this.idle.splice(at, 1);
@@ -183,6 +184,8 @@ export class ReadPool {
         if (this.idle.length + this.busy.size + this.opening === 0) for (const job of this.queue.splice(0)) this.settle(job, failure);
       },
     );
+    this.openings.add(opened);
+    void opened.finally(() => this.openings.delete(opened));
   }
 
   private dispatch(): void {
@@ -199,6 +202,10 @@ export class ReadPool {
   private execute(job: Job, slot: ReadSlot): void {
     job.slot = slot;
     this.busy.add(slot);
+    if (this.options.statementTimeoutMs > 0) {
+      const timer = setTimeout(() => this.abandon(job, new ReadOverloaded('The statement took longer than the statement timeout', 5)), this.options.statementTimeoutMs);
+      job.cleanup.push(() => clearTimeout(timer));
+    }
     const started = Date.now();
     slot.run(job.query.sql, job.query.parameters).then(
       (rows) => {

@@ -39,7 +39,7 @@ export async function installCommon(app: FastifyInstance, extraConnectSource: ()
   app.addHook('preValidation', rejectNulInBody);
   app.addHook('onSend', compressAnswer);
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.reasonPhrase, error.message);
+    if (error instanceof HttpError) return sendError(reply.headers(error.headers ?? {}), error.statusCode, error.reasonPhrase, error.message);
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, wrong content type): say what, no stack.

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly reasonPhrase?: string,
     message?: string,
+    /** Headers the answer carries (e.g. Retry-After of a 503). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message ?? reasonPhrase ?? `HTTP ${statusCode}`);
   }

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { Zip, ZipDeflate } from 'fflate';
-import type { Kysely, RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import type { TableSource } from '../db/read-pool.js';
 import type { ExportRequest } from '../../core/table-request.js';
 import { toSnakeCase } from '../../core/table-request.js';
 import { spreadsheetText } from '../../core/spreadsheet-cell.js';
@@ -29,7 +30,7 @@ export interface TableExport {
  * mapped columns with the mapped header texts), written batch by batch as the rows are read.
  */
 export function exportTable(
-  db: Kysely<unknown>,
+  db: TableSource,
   query: TableQuery,
   request: ExportRequest,
   prefix: string,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, RawBuilder } from 'kysely';
+import { requestReader, type RequestReader } from '../db/read-pool-request.js';
 import { ExportRequest, MAX_INTEGER, PaginatedRequest } from '../../core/table-request.js';
 import { HttpError } from '../http/errors.js';
 import type { Access } from '../fastify-types.js';
@@ -32,6 +33,28 @@ export interface TableRoutesOptions {
   exportPrefix?: string;
 }
 
+/**
+ * Runs a request's table reads on the read pool (stopped when its client goes, a 503 past TABLE_TIMEOUT_MS)
+ * or, without a pool, on the main connection. Reads see what the request or earlier ones committed; a read
+ * that must see its own uncommitted writes uses the main connection instead.
+ */
+async function withReader<T>(app: FastifyInstance, request: FastifyRequest, read: (source: Kysely<unknown> | RequestReader) => Promise<T>): Promise<T> {
+  const db = app.database.db as unknown as Kysely<unknown>;
+  const pool = readPool(app);
+  if (!pool) return read(db);
+  const reader = requestReader(pool, db, request, { timeoutMs: app.config.tableTimeoutMs });
+  try {
+    return await read(reader);
+  } finally {
+    reader.done();
+  }
+}
+
+function readPool(app: FastifyInstance) {
+  const { readPoolSize: size, readQueueLimit: queueLimit, statementTimeoutMs } = app.config;
+  return app.database.reads({ size, queueLimit, statementTimeoutMs });
+}
+
 /** Registers the three calls of a Germinate table (page, ids, export) over one whitelisted view. */
 export function registerTableRoutes(app: FastifyInstance, options: TableRoutesOptions): TableQuery {
   const query = new TableQuery(options.view(app.database.dialect), app.database.dialect);
@@ -41,12 +64,12 @@ export function registerTableRoutes(app: FastifyInstance, options: TableRoutesOp
   // The caller goes with every query: dataset-scoped views keep only the rows of datasets they may see.
   app.post(options.path, { config }, async (request) => {
     const body = pagingRequest(request.body);
-    return query.page(db, body, app.config.maxPageSize, null, { user: request.user });
+    return withReader(app, request, (source) => query.page(source, body, app.config.maxPageSize, null, { user: request.user }));
   });
 
   app.post(`${options.path}/ids`, { config }, async (request) => {
     const body = pagingRequest(request.body);
-    const ids = await query.ids(db, body.filter, null, { user: request.user });
+    const ids = await withReader(app, request, (source) => query.ids(source, body.filter, null, { user: request.user }));
     return { data: ids, count: ids.length };
   });
 
@@ -54,7 +77,11 @@ export function registerTableRoutes(app: FastifyInstance, options: TableRoutesOp
     const prefix = options.exportPrefix;
     app.post(`${options.path}/export`, { config }, async (request, reply) => {
       const body = validate(ExportRequest, request.body ?? {});
-      const result = exportTable(db, query, body, prefix, new Date(app.clock.now()), { caller: { user: request.user } });
+      // Each batch of an export must finish within the limit; the whole file takes as long as its rows.
+      const pool = readPool(app);
+      const reader = pool ? requestReader(pool, db, request, { timeoutMs: app.config.tableTimeoutMs, perStatement: true }) : null;
+      const result = exportTable(reader ?? db, query, body, prefix, new Date(app.clock.now()), { caller: { user: request.user } });
+      if (reader) result.stream.once('close', () => reader.done());
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment;filename= "${result.filename}"`)
@@ -75,7 +102,7 @@ export async function restrictedPage(
   extra: RawBuilder<unknown>,
 ) {
   const body = pagingRequest(request.body);
-  return query.page(app.database.db as unknown as Kysely<unknown>, body, app.config.maxPageSize, extra, { user: request.user });
+  return withReader(app, request, (source) => query.page(source, body, app.config.maxPageSize, extra, { user: request.user }));
 }
 
 /** The `…/ids` twin of restrictedPage: every matching id under the same condition. */
@@ -86,6 +113,6 @@ export async function restrictedIds(
   extra: RawBuilder<unknown>,
 ): Promise<{ data: number[]; count: number }> {
   const body = pagingRequest(request.body);
-  const ids = await query.ids(app.database.db as unknown as Kysely<unknown>, body.filter, extra, { user: request.user });
+  const ids = await withReader(app, request, (source) => query.ids(source, body.filter, extra, { user: request.user }));
   return { data: ids, count: ids.length };
 }
