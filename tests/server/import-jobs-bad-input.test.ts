@@ -90,8 +90,11 @@ describe.each(testDialects())('bad import files on %s', (dialect) => {
     await rejected('bomb.xlsx', bomb, 'GENERIC_ZIP_BOMB');
   });
 
-  it('streams past a million empty rows and reports the problem on its real row', async () => {
+  it('ends the sheet after 10,000 empty rows: a problem just above them is reported on its real row, nothing below is read', async () => {
+    // A run of 10,000 empty rows is the sheet's end (src/server/import/raw-rows.ts): the duplicate below a
+    // million formatted empty rows is not read, the one above them is reported where it is.
     const bytes = await mcpdWorkbook('million.xlsx', (sheet) => {
+      sheet.addRow(row({ ACCENUMB: 'DUP-1', GENUS: 'Hordeum' })).commit();
       sheet.addRow(row({ ACCENUMB: 'DUP-1', GENUS: 'Hordeum' })).commit();
       for (let i = 0; i < 1_000_000; i += 1) {
         const empty = sheet.addRow([]);
@@ -103,7 +106,7 @@ describe.each(testDialects())('bad import files on %s', (dialect) => {
       sheet.addRow(row({ ACCENUMB: 'DUP-1', GENUS: 'Hordeum' })).commit();
     });
     const errors = await rejected('million.xlsx', bytes, 'MCPD_DUPLICATE_ACCENUMB');
-    expect(errors.map((e) => e.rowIndex)).toContain(1_000_003);
+    expect(errors.map((e) => e.rowIndex)).toEqual([3]);
   }, 120_000);
 
   it('reports formulas without a stored value, cell by cell', async () => {

@@ -50,6 +50,8 @@ export async function startServer(
     rateLimitPerAccount?: number;
     /** Largest upload (MAX_UPLOAD_BYTES). */
     maxUploadBytes?: number;
+    /** Heap limit of import workers (IMPORT_MAX_MEMORY_MB). */
+    importMaxMemoryMb?: number;
     /** Run the job runner (imports in worker threads; default true); numbers tune its intervals for tests. */
     jobs?: boolean | { pollMs?: number; heartbeatMs?: number; staleMs?: number };
   } = {},
@@ -71,6 +73,7 @@ export async function startServer(
     rateLimitPerAccount: options.rateLimitPerAccount ?? 10_000,
     clientDir: options.clientDir ?? path.join(db.dataDir, 'no-client'),
     ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
+    ...(options.importMaxMemoryMb ? { importMaxMemoryMb: options.importMaxMemoryMb } : {}),
   };
   for (const user of TEST_USERS) {
     await createUser(db.database.db, { username: user.username, password: passwordOf(user.username), userType: user.userType }, new Date());
