@@ -10,7 +10,7 @@ import { bigMcpd } from './import-jobs-support.js';
 const NUL = '\u0000';
 
 /** A form as the browser sends it: the bytes and the content type with its boundary. */
-async function encoded(form: FormData): Promise<{ bytes: Uint8Array; contentType: string }> {
+async function encoded(form: FormData): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { bytes: new Uint8Array(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? '' };
 }
@@ -34,7 +34,7 @@ describe.each(testDialects())('truncated and malformed multipart bodies on %s', 
   const jobCount = async () => Number((await db().selectFrom('async_jobs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const feedbackCount = async () => Number((await db().selectFrom('userfeedback').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
-  async function post(apiPath: string, body: Uint8Array | string, contentType: string, token?: string): Promise<Response> {
+  async function post(apiPath: string, body: Uint8Array<ArrayBuffer> | string, contentType: string, token?: string): Promise<Response> {
     const headers: Record<string, string> = { 'content-type': contentType };
     if (token) headers.authorization = `Bearer ${token}`;
     return fetch(`${server.url}/api/${apiPath}`, { method: 'POST', headers, body });
@@ -48,7 +48,7 @@ describe.each(testDialects())('truncated and malformed multipart bodies on %s', 
   }
 
   /** The ways a probe broke a form: cut in the file, cut in a part's headers, no boundary, no parts at all. */
-  async function brokenForms(form: FormData): Promise<[string, Uint8Array | string, string][]> {
+  async function brokenForms(form: FormData): Promise<[string, Uint8Array<ArrayBuffer> | string, string][]> {
     const { bytes, contentType } = await encoded(form);
     const headerEnd = new TextDecoder().decode(bytes).indexOf('\r\n\r\n');
     return [
