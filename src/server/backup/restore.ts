@@ -43,6 +43,7 @@ export interface RestoreResult {
  */
 export async function restoreBackup(archive: string, options: RestoreOptions): Promise<RestoreResult> {
   const log = options.log ?? (() => undefined);
+  if (!fs.existsSync(archive)) throw new RestoreRefused(`No such file: ${archive}`);
   const target = options.connection.databaseUrl ? 'postgres' : 'sqlite';
   // The work folder sits beside the SQLite file, so that the restored file is put in place by rename.
   const base = target === 'sqlite' ? path.dirname(path.resolve(options.connection.sqliteFile)) : os.tmpdir();
@@ -64,7 +65,6 @@ export async function restoreBackup(archive: string, options: RestoreOptions): P
 
 /** Extracts the dump and the manifest and checks the dump against the manifest's size and CRC-32. */
 async function readArchive(archive: string, work: string): Promise<Manifest> {
-  if (!fs.existsSync(archive)) throw new RestoreRefused(`No such file: ${archive}`);
   const names = ['germinate.sqlite', 'germinate.pgdump', 'germinate.jsonl', MANIFEST_ENTRY];
   let found;
   try {
