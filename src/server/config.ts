@@ -170,7 +170,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rateLimitPerClient: integer(env, 'RATE_LIMIT_PER_CLIENT', 30, 1),
     rateLimitPerAccount: integer(env, 'RATE_LIMIT_PER_ACCOUNT', 10, 1),
     readPoolSize: integer(env, 'READ_POOL_SIZE', Math.min(4, Math.max(2, os.availableParallelism())), 1),
-    readQueueLimit: integer(env, 'READ_QUEUE_LIMIT', 64, 0),
+    readQueueLimit: integer(env, 'READ_QUEUE_LIMIT', 200, 0),
     tableTimeoutMs: integer(env, 'TABLE_TIMEOUT_MS', 15_000, 1),
     statementTimeoutMs: integer(env, 'STATEMENT_TIMEOUT_MS', 30_000, 0),
     trustProxy: trustProxy(env.TRUST_PROXY),
