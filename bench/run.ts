@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { DialectName } from '../src/server/db/database.js';
 import { benchGermplasmTable } from './germplasm-table.js';
 import { benchMcpdImport } from './mcpd-import.js';
+import { benchLoad } from './load.js';
 import { benchClient } from './client.js';
 import { benchProcesses } from './processes.js';
 
@@ -26,16 +27,17 @@ async function postgresUrl(): Promise<string> {
 
 async function main(): Promise<void> {
   // BENCH_ONLY=client (or table, import, processes; comma separated) runs a subset; unset runs everything.
-  const only = new Set((process.env.BENCH_ONLY || 'client,table,import,processes').split(',').map((name) => name.trim()));
+  const only = new Set((process.env.BENCH_ONLY || 'client,table,import,processes,load').split(',').map((name) => name.trim()));
   const rounds = Number(process.env.BENCH_ROUNDS || 15);
   console.log(`Germinate Workspace benchmarks (${new Date().toISOString()}, node ${process.version}); medians of ${rounds} alternating rounds\n`);
   if (only.has('client')) await benchClient(root);
   if (only.has('processes')) await benchProcesses(root, await postgresUrl());
-  if (!only.has('table') && !only.has('import')) return;
+  if (!only.has('table') && !only.has('import') && !only.has('load')) return;
   const url = await postgresUrl();
   const dialects: DialectName[] = url ? ['sqlite', 'postgres'] : ['sqlite'];
   if (only.has('table')) for (const dialect of dialects) await benchGermplasmTable(root, dialect, url, rounds);
   if (only.has('import')) for (const dialect of dialects) await benchMcpdImport(dialect, url);
+  if (only.has('load')) for (const dialect of dialects) await benchLoad(root, dialect, url);
 }
 
 main().catch((error: unknown) => {
