@@ -14,6 +14,8 @@ import { generateGermplasm } from './generate.js';
 import { alternate, report, time } from './measure.js';
 
 const COUNT = 1_000_000;
+/** The small table the probe's filter mix is compared with (the same generator, the first 10,000 rows). */
+const SMALL = 10_000;
 const SEED = 42;
 
 /** A filtered (contains on name, equal on country) and sorted page, as the germplasm table sends it. */
@@ -29,21 +31,49 @@ export const REQUEST: PaginatedRequest = {
   ],
 };
 
-/** Opens (and on first use generates) the 1,000,000-germplasm database; kept between runs. */
-async function benchDatabase(root: string, dialect: DialectName, postgresUrl: string): Promise<Database> {
+/**
+ * The probe's filter mix, written down: what a curator narrows the germplasm table with. Each request is a
+ * first page as the table asks for it (with the count); the re-sorted one sends prevCount, as the client
+ * does when only the order changes.
+ * - name contains a part of an accession number ("0001 2" style parts find the same few dozen accessions
+ *   at 10^4 and 10^6 rows: what grows is the table, not the answer);
+ * - number contains a word (about 1 row in 16 at any size) with the name part;
+ * - genus equals, country of origin equals and a collecting-date range (1 in 20, 1 in 60, about 1 in 3);
+ * - sorted by name (ascending) and by PDCI (descending, a column the table does not sort by by default).
+ */
+const MIX: PaginatedRequest['filter'] = [
+  { column: 'germplasmName', comparator: 'contains', operator: 'and', values: ['-000123'] },
+  { column: 'germplasmNumber', comparator: 'contains', operator: 'and', values: ['morex'] },
+];
+const NARROW: PaginatedRequest['filter'] = [
+  { column: 'genus', comparator: 'equals', operator: 'and', values: ['Hordeum'] },
+  { column: 'countryCode', comparator: 'equals', operator: 'and', values: ['DE'] },
+  { column: 'collDate', comparator: 'between', operator: 'and', values: ['19500101', '19891231'] },
+];
+export const PROBE: { label: string; request: PaginatedRequest }[] = [
+  { label: 'name contains, by name', request: { page: 0, limit: 25, prevCount: -1, orderBy: 'germplasmName', ascending: 1, filter: [MIX[0]] } },
+  { label: 'name + number contains, by name', request: { page: 0, limit: 25, prevCount: -1, orderBy: 'germplasmName', ascending: 1, filter: MIX } },
+  { label: 'genus + country + dates, by name', request: { page: 0, limit: 25, prevCount: -1, orderBy: 'germplasmName', ascending: 1, filter: NARROW } },
+  { label: 'all five, by name', request: { page: 0, limit: 25, prevCount: -1, orderBy: 'germplasmName', ascending: 1, filter: [...MIX, ...NARROW] } },
+  { label: 'all five, by PDCI desc, prevCount', request: { page: 0, limit: 25, prevCount: 3, orderBy: 'pdci', ascending: 0, filter: [...MIX, ...NARROW] } },
+  { label: 'unfiltered, by name, page 3, prevCount', request: { page: 2, limit: 25, prevCount: SMALL, orderBy: 'germplasmName', ascending: 1, filter: [] } },
+];
+
+/** Opens (and on first use generates) a germplasm database of `count` rows; kept between runs. */
+async function benchDatabase(root: string, dialect: DialectName, postgresUrl: string, count = COUNT): Promise<Database> {
   const cacheDir = path.join(root, 'bench/.cache');
   fs.mkdirSync(cacheDir, { recursive: true });
   const database = await openDatabase({
     databaseUrl: dialect === 'postgres' ? postgresUrl : null,
-    sqliteFile: path.join(cacheDir, `germplasm-${COUNT}-${SEED}.sqlite`),
-    schema: dialect === 'postgres' ? `bench_germplasm_${COUNT}_${SEED}` : null,
+    sqliteFile: path.join(cacheDir, `germplasm-${count}-${SEED}.sqlite`),
+    schema: dialect === 'postgres' ? `bench_germplasm_${count}_${SEED}` : null,
   });
   await migrateAll(database, serverPlugins);
   const existing = await database.db.withTables<{ germinatebase: { id: number } }>().selectFrom('germinatebase').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  if (Number(existing.n) !== COUNT) {
+  if (Number(existing.n) !== count) {
     if (Number(existing.n) !== 0) throw new Error(`bench database holds ${existing.n} germplasm; delete bench/.cache or the schema`);
-    const took = await time(() => generateGermplasm(database, COUNT, SEED));
-    console.log(`  generated ${COUNT.toLocaleString('en')} germplasm on ${dialect} in ${(took / 1000).toFixed(1)} s (seed ${SEED}; cached for later runs)`);
+    const took = await time(() => generateGermplasm(database, count, SEED));
+    console.log(`  generated ${count.toLocaleString('en')} germplasm on ${dialect} in ${(took / 1000).toFixed(1)} s (seed ${SEED}; cached for later runs)`);
   }
   return database;
 }
@@ -52,6 +82,49 @@ async function runRaw(database: Database, compiled: { sql: string; parameters: r
   for (const q of compiled) {
     if (database.sqlite) database.sqlite.prepare(q.sql).all(...(q.parameters as unknown[]));
     else await database.pool!.query(q.sql, q.parameters as unknown[]);
+  }
+}
+
+interface Api {
+  post(request: PaginatedRequest): Promise<{ data: unknown[]; count: number }>;
+  close(): Promise<void>;
+}
+
+/** The real server over a bench database, listening on a free port. */
+async function startApi(root: string, database: Database): Promise<Api> {
+  const config = { ...readConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(root, 'bench/.cache') }, root), clientDir: path.join(root, 'bench/.cache/no-client') };
+  const app = await buildApp({ config, database, plugins: serverPlugins, localesDir: path.join(root, 'locales'), logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    async post(request) {
+      const response = await fetch(`${address}/api/germplasm/table`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+      if (!response.ok) throw new Error(`germplasm/table answered ${response.status}`);
+      return (await response.json()) as { data: unknown[]; count: number };
+    },
+    close: () => app.close(),
+  };
+}
+
+/** The probe's filter mix at 10^6 rows against the same requests at 10^4 rows (goal ≤ 2×). */
+async function benchProbeMix(root: string, dialect: DialectName, big: Database, postgresUrl: string, rounds: number): Promise<void> {
+  const small = await benchDatabase(root, dialect, postgresUrl, SMALL);
+  const [bigApi, smallApi] = [await startApi(root, big), await startApi(root, small)];
+  try {
+    for (const { label, request } of PROBE) {
+      let counts = [0, 0];
+      const result = await alternate(
+        async () => (counts = [(await bigApi.post(request)).count, counts[1]]),
+        async () => (counts = [counts[0], (await smallApi.post(request)).count]),
+        rounds,
+      );
+      const ratio = result.a / result.b;
+      const matches = request.prevCount === -1 ? ` (${counts[0]} / ${counts[1]} matches)` : '';
+      report(`${dialect} 10^6 ÷ 10^4: ${label}${matches}`, `${result.a.toFixed(1)} ms`, `${result.b.toFixed(1)} ms`, ratio, '≤ 2×', ratio <= 2);
+    }
+  } finally {
+    await bigApi.close();
+    await smallApi.close();
+    await small.close();
   }
 }
 
@@ -80,6 +153,7 @@ export async function benchGermplasmTable(root: string, dialect: DialectName, po
     const result = await alternate(api, () => runRaw(database, compiled), rounds);
     const ratio = result.a / result.b;
     report(`germplasm table page, 1M rows, ${dialect} (${rows} matches)`, `${result.a.toFixed(1)} ms`, `${result.b.toFixed(1)} ms`, ratio, '≤ 1.5×', ratio <= 1.5);
+    await benchProbeMix(root, dialect, database, postgresUrl, rounds);
   } finally {
     await app.close();
     await database.close();

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../server/db/database.js';
 import type { PresentTables } from '../../server/table/optional-tables.js';
 import type { TableView } from '../../server/table/view.js';
@@ -10,7 +10,7 @@ const c = (expression: string, type: TableView['columns'][string]['type']) => ({
 /** A germinatebase text column with its trigram index (index-migrations.ts). */
 const searched = (column: string) => ({
   ...c(`g.${column}`, 'string'),
-  trigram: { table: GERMPLASM_TRIGRAM.table, column, rowid: sql`g.id` },
+  trigram: { table: GERMPLASM_TRIGRAM.table, column, matching: (rowids: RawBuilder<unknown>) => sql`g.id IN (${rowids})` },
 });
 
 /**
@@ -50,7 +50,11 @@ export function germplasmView(dialect: DialectName, present: PresentTables = new
       entityParentGeneralIdentifier: c('p.general_identifier', 'string'),
       biologicalStatusId: c('b.id', 'integer'),
       biologicalStatusName: c('b.sampstat', 'string'),
-      synonyms: { ...c('s.synonyms', 'json'), trigram: { table: GERMPLASM_TRIGRAM.synonyms, column: 'synonyms', rowid: sql`s.id` } },
+      // Keyed by the germplasm (not s.id), so that the synonyms found can lead the plan through g's key.
+      synonyms: {
+        ...c('s.synonyms', 'json'),
+        trigram: { table: GERMPLASM_TRIGRAM.synonyms, column: 'synonyms', matching: (rowids: RawBuilder<unknown>) => sql`g.id IN (SELECT sx.foreign_id FROM synonyms sx WHERE sx.id IN (${rowids}))` },
+      },
       collectorNumber: c('m.collnumb', 'string'),
       genus: c('t.genus', 'string'),
       species: c('t.species', 'string'),

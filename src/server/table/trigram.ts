@@ -47,7 +47,7 @@ export function trigramPrefilter(column: ColumnDef, value: string, dialect: Dial
   const runs = trigramRuns(value);
   if (runs.length === 0) return null;
   const table = sql.table(index.table);
-  return sql`${index.rowid} IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ${ftsMatch(index.column, runs)})`;
+  return index.matching(sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${ftsMatch(index.column, runs)}`);
 }
 
 /** `exact`, narrowed by the trigram index when there is one for the value. */

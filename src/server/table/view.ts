@@ -22,10 +22,11 @@ export interface ColumnDef {
   /**
    * A trigram index over this column's text, which narrows `contains` (and jsonSearch / arrayContains)
    * before the exact condition runs (trigram.ts). On SQLite: the FTS5 trigram table `table`, whose column
-   * `column` holds this column's text and whose rowid is `rowid` (an expression over the view's FROM). On
+   * `column` holds this column's text; `matching(rowids)` is the condition on the view's rows whose indexed
+   * row is among those FTS5 rowids (best on the view's driving key, so that it can lead the plan). On
    * PostgreSQL the planner finds the pg_trgm index on the column's text expression by itself.
    */
-  trigram?: { table: string; column: string; rowid: RawBuilder<unknown> };
+  trigram?: { table: string; column: string; matching: (rowids: RawBuilder<unknown>) => RawBuilder<unknown> };
   /**
    * jsonSearch / arrayContains on a computed JSON column, answered over the tables it is computed from
    * (which their indexes serve) instead of building the JSON of every row. Must match exactly the rows the
