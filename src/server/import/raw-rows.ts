@@ -4,11 +4,38 @@ import { SheetBuilder } from './cells.js';
 /**
  * What the streaming readers produce, in file order: a sheet starts, then its rows (1-based row or line
  * number, cleaned cells, all-empty rows included), and `ended` when a run of empty rows ended the sheet.
+ * `read` says how far into the file the reader is (0..1 of its bytes), now and then: the row count is not
+ * known before the end, the file's size is.
  */
 export type RawEvent =
   | { type: 'sheet'; name: string }
   | { type: 'row'; row: number; cells: CellText[] }
-  | { type: 'ended'; sheet: string; row: number };
+  | { type: 'ended'; sheet: string; row: number }
+  | { type: 'read'; fraction: number };
+
+/** Rule: a `read` event only when the share read grew by this much (a thousand steps per file at most). */
+const READ_STEP = 0.001;
+
+/** Counts the bytes a reader took from its file and says when that is worth a `read` event. */
+export class BytesRead {
+  private bytes = 0;
+  private told = 0;
+
+  constructor(private readonly size: number) {}
+
+  add(bytes: number): void {
+    this.bytes += bytes;
+  }
+
+  /** The share read, when it grew by READ_STEP since the last time it was given; else null. */
+  take(): number | null {
+    if (this.size <= 0) return null;
+    const fraction = Math.min(1, this.bytes / this.size);
+    if (fraction - this.told < READ_STEP) return null;
+    this.told = fraction;
+    return fraction;
+  }
+}
 
 /**
  * Rule: this many consecutive empty rows end a sheet; nothing below them is read or reported. Spreadsheets
@@ -61,7 +88,7 @@ export async function collectSheets(events: AsyncIterable<RawEvent>, log?: (line
       close();
       builder = new SheetBuilder(event.name);
     } else if (event.type === 'row') builder?.add(event.row, event.cells);
-    else log?.(endedLine(event.sheet, event.row));
+    else if (event.type === 'ended') log?.(endedLine(event.sheet, event.row));
   }
   close();
   return sheets;

@@ -5,7 +5,7 @@ import { CsvError, parse } from 'csv-parse';
 import { cleanCell } from './cells.js';
 import { ImportFileError } from './file-error.js';
 import type { ParsedFile } from './importer.js';
-import { collectSheets, EmptyRun, isEmptyRow, type RawEvent } from './raw-rows.js';
+import { BytesRead, collectSheets, EmptyRun, isEmptyRow, type RawEvent } from './raw-rows.js';
 
 export type TextExtension = '.csv' | '.tsv' | '.txt';
 
@@ -20,7 +20,7 @@ const HEADER_PEEK = 1024 * 1024;
 /**
  * Streams delimited text as one sheet DATA, chunk by chunk: the bytes are checked to be UTF-8 as they
  * arrive, csv-parse splits them, and each record is cleaned and handed on. A run of EMPTY_RUN_LIMIT empty
- * lines ends the sheet: the rest of the file is not read.
+ * lines ends the sheet: the rest of the file is not read. How far the file was read comes as `read` events.
  */
 export async function* textRows(file: string, extension: TextExtension): AsyncGenerator<RawEvent> {
   const delimiter = chooseDelimiter(peek(file), extension);
@@ -35,7 +35,8 @@ export async function* textRows(file: string, extension: TextExtension): AsyncGe
     // quoted fields twice.
     raw: true,
   });
-  const feeding = feed(file, parser, stop.signal).catch((error: unknown) => parser.destroy(error as Error));
+  const bytes = new BytesRead(fs.statSync(file).size);
+  const feeding = feed(file, parser, bytes, stop.signal).catch((error: unknown) => parser.destroy(error as Error));
   let line = 1;
   let hasContent = false;
   const run = new EmptyRun();
@@ -49,6 +50,8 @@ export async function* textRows(file: string, extension: TextExtension): AsyncGe
         break;
       }
       if (!isEmptyRow(cells)) hasContent = true;
+      const fraction = bytes.take();
+      if (fraction !== null) yield { type: 'read', fraction };
       yield { type: 'row', row: line, cells };
       line += countLineBreaks(raw);
     }
@@ -65,12 +68,16 @@ export async function* textRows(file: string, extension: TextExtension): AsyncGe
   if (!hasContent) throw new ImportFileError('GENERIC_EMPTY_FILE', 'The file is empty: it has no header line.');
 }
 
-/** Reads the file into the parser, checking UTF-8 across chunk edges; stops when the reader is done. */
-async function feed(file: string, parser: ReturnType<typeof parse>, signal: AbortSignal): Promise<void> {
+/**
+ * Reads the file into the parser, checking UTF-8 across chunk edges; stops when the reader is done. The
+ * parser takes a chunk only when it has room, so the bytes counted here run at most a chunk ahead of the rows.
+ */
+async function feed(file: string, parser: ReturnType<typeof parse>, bytes: BytesRead, signal: AbortSignal): Promise<void> {
   const check = new Utf8Check();
   const input = fs.createReadStream(file, { signal });
   try {
     for await (const chunk of input) {
+      bytes.add((chunk as Buffer).length);
       const body = check.next(chunk as Buffer);
       if (body.length > 0 && !parser.write(body)) await once(parser, 'drain', { signal });
     }

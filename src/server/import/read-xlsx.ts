@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { cleanCell } from './cells.js';
 import { ImportFileError } from './file-error.js';
 import { issue, type CellText, type ImportIssue, type ParsedFile } from './importer.js';
-import { collectSheets, EmptyRun, isEmptyRow, type RawEvent } from './raw-rows.js';
+import { BytesRead, collectSheets, EmptyRun, isEmptyRow, type RawEvent } from './raw-rows.js';
 import { checkDeclaredSizes, readZipDirectory, verifyMembers, type MemberSpan, type ZipDirectory } from './zip-guard.js';
 
 /** The exceljs streaming reader's undocumented parts we rely on (exceljs 4.4). */
@@ -44,6 +44,8 @@ export async function readWorkbook(file: string, maxBytes: number, log?: (line: 
  * the shared strings. A run of EMPTY_RUN_LIMIT empty rows (stored or not) ends a sheet: the rest of its XML
  * is not even parsed. Problems are thrown as ImportFileError: the file's structure before the first row,
  * corruption where it is met, formulas without a value and an empty workbook once every sheet was read.
+ * `read` events count the worksheets' XML handed to exceljs against the sizes the zip declares for them
+ * (the unzipper reads the compressed bytes well ahead of the rows, so they would tell little).
  */
 export async function* workbookRows(file: string, maxBytes: number): AsyncGenerator<RawEvent> {
   const { directory, spans } = await checkWorkbook(file, maxBytes);
@@ -60,7 +62,8 @@ export async function* workbookRows(file: string, maxBytes: number): AsyncGenera
   });
   const internals = reader as unknown as ReaderInternals;
   const cut: SheetCut = { requested: false };
-  fixTextDecoding(internals, cut);
+  const bytes = new BytesRead(worksheetBytes(directory));
+  fixTextDecoding(internals, cut, bytes);
   // With no shared strings part exceljs would park every sheet in a temp file waiting for one.
   internals.sharedStrings ??= [];
   const read = new Set<string>();
@@ -97,6 +100,8 @@ export async function* workbookRows(file: string, maxBytes: number): AsyncGenera
           continue;
         }
         if (!isEmptyRow(cells)) hasContent = true;
+        const fraction = bytes.take();
+        if (fraction !== null) yield { type: 'read', fraction };
         yield { type: 'row', row: row.number, cells };
       }
     }
@@ -122,6 +127,14 @@ export async function checkWorkbook(file: string, maxBytes: number): Promise<{ d
   if (missing.length > 0) throw corrupt(`the part ${missing.join(', ')} is missing`);
   checkDeclaredSizes(directory, maxBytes);
   return { directory, spans: await verifyMembers(file, directory) };
+}
+
+/** The parts exceljs reads as worksheets (its own pattern). */
+const WORKSHEET_PART = /xl\/worksheets\/sheet\d+[.]xml$/;
+
+/** The declared (uncompressed) size of every worksheet: how many bytes of XML the rows come from. */
+function worksheetBytes(directory: ZipDirectory): number {
+  return directory.entries.reduce((sum, entry) => sum + (WORKSHEET_PART.test(entry.name) ? entry.size : 0), 0);
 }
 
 /** Parts exceljs must have read before the first worksheet, in this order. */
@@ -155,11 +168,11 @@ interface SheetCut {
  * exceljs decodes each unzipped chunk separately, which breaks a multi-byte character that straddles two
  * chunks into "��" (exceljs issues #2063, #2316). Handing it text that a streaming decoder produced avoids it.
  */
-function fixTextDecoding(reader: ReaderInternals, cut: SheetCut): void {
+function fixTextDecoding(reader: ReaderInternals, cut: SheetCut, bytes: BytesRead): void {
   const parseWorksheet = reader._parseWorksheet.bind(reader);
   reader._parseWorksheet = (iterator, sheetNo) => {
     cut.requested = false;
-    return parseWorksheet(cutWhenAsked(decodeChunks(iterator), cut), sheetNo);
+    return parseWorksheet(cutWhenAsked(decodeChunks(iterator, bytes), cut), sheetNo);
   };
   for (const method of ['_parseSharedStrings', '_parseWorkbook', '_parseRels', '_parseStyles'] as const) {
     const original = reader[method].bind(reader);
@@ -208,7 +221,7 @@ async function* cutWhenAsked(text: AsyncIterable<string>, cut: SheetCut): AsyncG
  * Decodes a worksheet part across chunk edges. exceljs never tells its XML parser that the input ended, so a
  * sheet cut short would pass as a shorter sheet: we check that the root element closes.
  */
-async function* decodeChunks(chunks: AsyncIterable<unknown>): AsyncGenerator<string> {
+async function* decodeChunks(chunks: AsyncIterable<unknown>, bytes: BytesRead): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
   let tail = '';
   const pass = (text: string) => {
@@ -216,8 +229,13 @@ async function* decodeChunks(chunks: AsyncIterable<unknown>): AsyncGenerator<str
     return text;
   };
   for await (const chunk of chunks) {
-    if (typeof chunk === 'string') yield pass(chunk);
-    else if (chunk instanceof Uint8Array) yield pass(decoder.decode(chunk, { stream: true }));
+    if (typeof chunk === 'string') {
+      bytes.add(Buffer.byteLength(chunk));
+      yield pass(chunk);
+    } else if (chunk instanceof Uint8Array) {
+      bytes.add(chunk.length);
+      yield pass(decoder.decode(chunk, { stream: true }));
+    }
   }
   const rest = decoder.decode();
   if (rest) yield pass(rest);

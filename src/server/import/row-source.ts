@@ -17,10 +17,12 @@ export interface SheetRows {
 /**
  * The rows of an import file, for importers that check and write in batches. Each `eachSheet` reads the
  * file again from the start and visits its sheets in file order; rows a visitor does not take are skipped.
- * Memory stays that of the rows in hand, whatever the number of rows.
+ * Memory stays that of the rows in hand, whatever the number of rows. `progress` hears how much of the
+ * file was read (0..1, rising) as the visitor takes rows: a streamed file's row count is not known before
+ * its end, its size is.
  */
 export interface RowSource {
-  eachSheet(visit: (sheet: SheetRows) => Promise<void>): Promise<void>;
+  eachSheet(visit: (sheet: SheetRows) => Promise<void>, progress?: (fraction: number) => void): Promise<void>;
 }
 
 /** The file's rows: streamed from the file when it was opened for streaming, else its sheets in memory. */
@@ -28,12 +30,20 @@ export function rowSource(file: ParsedFile): RowSource {
   return file.rows ?? sheetSource(file.sheets);
 }
 
+/** Sheets already in memory: progress counts the rows handed out of all rows. */
 function sheetSource(sheets: ReadonlyMap<string, Sheet>): RowSource {
   return {
-    async eachSheet(visit) {
+    async eachSheet(visit, progress) {
+      let total = 0;
+      for (const sheet of sheets.values()) total += sheet.rows.length;
+      let taken = 0;
       for (const sheet of sheets.values()) {
         const rows = (async function* () {
-          yield* sheet.rows;
+          for (const row of sheet.rows) {
+            yield row;
+            taken += 1;
+            if (taken % 1000 === 0 || taken === total) progress?.(taken / total);
+          }
         })();
         await visit({ name: sheet.name, header: sheet.header, rows });
       }
@@ -47,11 +57,12 @@ function sheetSource(sheets: ReadonlyMap<string, Sheet>): RowSource {
  */
 export function streamedSource(events: () => AsyncIterable<RawEvent>, log?: (line: string) => void): RowSource {
   return {
-    async eachSheet(visit) {
+    async eachSheet(visit, progress) {
       const iterator = events()[Symbol.asyncIterator]();
       let next = await iterator.next();
       const note = (event: RawEvent) => {
         if (event.type === 'ended') log?.(endedLine(event.sheet, event.row));
+        else if (event.type === 'read') progress?.(event.fraction);
       };
       try {
         while (!next.done) {
@@ -62,6 +73,11 @@ export function streamedSource(events: () => AsyncIterable<RawEvent>, log?: (lin
             continue;
           }
           let header: CellText[] = [];
+          // A `read` event may come before the header row.
+          while (!next.done && next.value.type === 'read') {
+            note(next.value);
+            next = await iterator.next();
+          }
           if (!next.done && next.value.type === 'row' && next.value.row === 1) {
             header = next.value.cells.slice(0, lastValue(next.value.cells) + 1);
             next = await iterator.next();

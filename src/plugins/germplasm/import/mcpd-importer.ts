@@ -44,7 +44,7 @@ export const mcpdImporter: TemplateImporter = {
         attributes = checker;
         for await (const { row, cells } of sheet.rows) checker.add(cells, row);
       }
-    });
+    }, options.progress);
     const found = data as { header: ImportIssue[]; rows: RecordChecker } | null;
     // concat, not push(...): a broken 100,000-row file yields more issues than a call takes arguments.
     let issues: ImportIssue[] = found

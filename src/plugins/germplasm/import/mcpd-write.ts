@@ -96,7 +96,7 @@ export async function writeMcpd(file: ParsedFile, target: ImportDb, options: Imp
       if (dataDone) await writeAttributes(sheet);
       else attributesLater = true;
     }
-  });
+  }, options.progress);
   if (attributesLater) {
     await source.eachSheet(async (sheet) => {
       if (sheet.name === ATTRIBUTES_SHEET) await writeAttributes(sheet);
