@@ -1,34 +1,72 @@
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import type { Database } from '../db/database.js';
-import { quoteTable } from './tables.js';
+import { quoteTable, SQLITE_COUNTED } from './tables.js';
 
 /**
  * Copies the live SQLite database to `file` with SQLite's online backup API (better-sqlite3 steps it a
  * hundred pages per turn of the event loop, so requests keep being served; writes are not blocked: those
  * through this connection are carried into the copy, another connection's restart it, so the copy is one
- * consistent state). The copy is switched to a
- * rollback journal, so that it is one self-contained file. Answers its rows per table.
+ * consistent state). Answers the copy's rows per table, counted in steps as well.
  */
 export async function sqliteDump(database: Database, file: string): Promise<Record<string, number>> {
   if (!database.sqlite) throw new Error('The SQLite dump needs an SQLite database');
   await database.sqlite.backup(file);
   const copy = new SQLite(file);
   try {
-    copy.pragma('journal_mode = DELETE');
-    return countRows(copy);
+    return await countRowsStepped(copy);
   } finally {
     copy.close();
   }
 }
 
-/** Rows per table of an SQLite file (the copy, which nothing else uses). */
-export function countRows(db: SQLite.Database): Record<string, number> {
-  const names = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
+function tableNames(db: SQLite.Database): string[] {
+  return db
+    .prepare(`SELECT name FROM sqlite_master WHERE ${SQLITE_COUNTED} ORDER BY name`)
     .pluck()
     .all() as string[];
-  return Object.fromEntries(names.map((name) => [name, Number(db.prepare(`SELECT count(*) FROM ${quoteTable(name)}`).pluck().get())]));
+}
+
+/** Rows per table of an SQLite file, in one go (for the restore command, which has nothing else to do). */
+export function countRows(db: SQLite.Database): Record<string, number> {
+  return Object.fromEntries(tableNames(db).map((name) => [name, Number(db.prepare(`SELECT count(*) FROM ${quoteTable(name)}`).pluck().get())]));
+}
+
+/** Rowids counted per statement: a few milliseconds of work each. */
+const COUNT_STEP = 20_000;
+
+/**
+ * Rows per table, counted in slices of rowids (keyset: the slice after the last rowid seen) with a turn of
+ * the event loop between them: a count(*) of a million-row table holds the thread for about a second
+ * (measured 215 ms at 200,000 germplasm with its search tables). Tables without rowids are counted in one
+ * statement.
+ */
+async function countRowsStepped(db: SQLite.Database): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const name of tableNames(db)) {
+    const table = quoteTable(name);
+    let slice: SQLite.Statement;
+    try {
+      // Rowids may exceed 2^53 (full-text index segments): read them as BigInt.
+      slice = db
+        .prepare(`SELECT count(*) AS n, max(r) AS last FROM (SELECT rowid AS r FROM ${table} WHERE ? IS NULL OR rowid > ? ORDER BY rowid LIMIT ${COUNT_STEP})`)
+        .safeIntegers(true);
+    } catch {
+      counts[name] = Number(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+      continue;
+    }
+    let total = 0;
+    let after: bigint | null = null;
+    for (;;) {
+      const { n, last } = slice.get(after, after) as { n: bigint; last: bigint | null };
+      total += Number(n);
+      if (Number(n) < COUNT_STEP || last === null) break;
+      after = last;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    counts[name] = total;
+  }
+  return counts;
 }
 
 /** Whether the SQLite file holds any table (a missing or empty file holds none). */

@@ -9,6 +9,12 @@ export function quoteTable(name: string): string {
   return `"${name}"`;
 }
 
+/**
+ * SQLite tables whose rows a backup counts: not SQLite's own, and not virtual tables (a full-text index
+ * is counted through its shadow tables; counting the virtual table itself reads the whole index).
+ */
+export const SQLITE_COUNTED = "type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'";
+
 const anyDb = (database: Database) => database.db as unknown as Kysely<unknown>;
 
 /** Every table of the database (PostgreSQL: of its schema), by name. */
@@ -16,7 +22,7 @@ export async function listTables(database: Database): Promise<string[]> {
   const query =
     database.dialect === 'postgres'
       ? sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`
-      : sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name`;
+      : sql<{ name: string }>`SELECT name FROM sqlite_master WHERE ${sql.raw(SQLITE_COUNTED)} ORDER BY name`;
   const { rows } = await query.execute(anyDb(database));
   return rows.map((row) => row.name).filter((name) => IDENTIFIER.test(name));
 }
