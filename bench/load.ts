@@ -202,13 +202,14 @@ async function startImport(url: string, file: string): Promise<ImportRun> {
   const [{ uuid }] = (await upload.json()) as { uuid: string }[];
   const status = async () => {
     const response = await fetch(`${url}/api/import/template`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ uuids: [uuid] }) });
-    const [job] = (await response.json()) as { status: string; imported: boolean; feedback?: { type: string }[] }[];
-    return job;
+    const jobs = (await response.json()) as { status: string; imported: boolean; feedback?: { type: string }[] }[] | { statusCode: number };
+    // An error answer (the server busy) is asked again, like a waiting job.
+    return Array.isArray(jobs) ? jobs[0] : { status: `waiting (HTTP ${jobs.statusCode})`, imported: false };
   };
   const settled = async () => {
     for (;;) {
       const job = await status();
-      if (job.status !== 'waiting' && job.status !== 'running') return job;
+      if (!job.status.startsWith('waiting') && job.status !== 'running') return job;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   };
