@@ -18,6 +18,7 @@ describe('admin client plugin', () => {
       [PANE.permissions, '/admin/user-permissions', 'user-permissions'],
       [PANE.feedback, '/admin/user-feedback', 'user-feedback'],
       [PANE.audit, '/admin/audit-log', 'audit-log'],
+      [PANE.backups, '/backup', 'backup'],
     ]);
     for (const pane of panes) {
       const decide = (role: Role | null) => guardPane({ authMode: 'SELECTIVE', hiddenPages: [], role, pane }).kind;
@@ -27,7 +28,7 @@ describe('admin client plugin', () => {
 
   it('offers its open commands to administrators, and each opens its pane in place', async () => {
     const commands = adminPlugin.contributes.commands ?? [];
-    expect(commands.map((c) => c.id)).toEqual(['admin:open-settings', 'admin:open-user-permissions', 'admin:open-user-feedback', 'admin:open-audit-log']);
+    expect(commands.map((c) => c.id)).toEqual(['admin:open-settings', 'admin:open-user-permissions', 'admin:open-user-feedback', 'admin:open-audit-log', 'admin:open-backups']);
     for (const command of commands) {
       expect([null, 'AUTH_USER', 'DATA_CURATOR', 'ADMIN'].map((role) => command.when?.(keys(role as Role | null)))).toEqual([false, false, false, true]);
     }
@@ -40,6 +41,7 @@ describe('admin client plugin', () => {
       [{ type: PANE.permissions, params: {} }, 'replace'],
       [{ type: PANE.feedback, params: {} }, 'replace'],
       [{ type: PANE.audit, params: {} }, 'replace'],
+      [{ type: PANE.backups, params: {} }, 'replace'],
     ]);
   });
 });

@@ -3,7 +3,7 @@ import { roleAtLeast } from '../../core/when.js';
 
 /**
  * The administrators' plugin: global settings, user permissions (dataset
- * permissions, user groups, access requests, users), user feedback and the audit log. Every pane needs
+ * permissions, user groups, access requests, users), user feedback, the audit log and database backups. Every pane needs
  * the ADMIN role; the server checks the same on every call.
  */
 
@@ -12,6 +12,7 @@ export const PANE = {
   permissions: 'admin:user-permissions',
   feedback: 'admin:user-feedback',
   audit: 'admin:audit-log',
+  backups: 'admin:backups',
 } as const;
 
 const adminOnly = roleAtLeast('ADMIN');
@@ -30,6 +31,7 @@ const commands: CommandSpec[] = [
   opener('admin:open-user-permissions', 'admin.command.openUserPermissions', PANE.permissions),
   opener('admin:open-user-feedback', 'admin.command.openUserFeedback', PANE.feedback),
   opener('admin:open-audit-log', 'admin.command.openAuditLog', PANE.audit),
+  opener('admin:open-backups', 'admin.command.openBackups', PANE.backups),
 ];
 
 export const adminPlugin: ClientPlugin = {
@@ -67,6 +69,15 @@ export const adminPlugin: ClientPlugin = {
         titleKey: 'admin.pane.audit',
         minRole: 'ADMIN',
         load: () => import('./panes/audit-log.js'),
+      },
+      {
+        // Germinate's own route and page name for its backup page.
+        id: PANE.backups,
+        route: '/backup',
+        pageName: 'backup',
+        titleKey: 'admin.pane.backups',
+        minRole: 'ADMIN',
+        load: () => import('./panes/backups.js'),
       },
     ],
     commands,

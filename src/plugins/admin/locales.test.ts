@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { BACKUP_TYPES, SIZE_UNITS } from './backups.js';
 import adminPlugin from './index.js';
 import { DASHBOARD_CATEGORIES, DASHBOARD_SECTIONS, DATA_IMPORT_MODES, HOURS, OPTIONAL_TEXTS, PALETTES, TOGGLES } from './settings-form.js';
 import { REQUEST_STATUSES } from './types.js';
@@ -18,13 +19,15 @@ const builtKeys = [
   ...['question', 'data_error', 'general', 'bug', 'feature_request'].map((type) => `admin.feedback.type.${type}`),
   ...['low', 'medium', 'high'].map((severity) => `admin.feedback.severity.${severity}`),
   ...['regular', 'curator', 'admin', 'suspended'].map((role) => `admin.role.${role}`),
+  ...BACKUP_TYPES.map((type) => `admin.backup.type.${type}`),
+  ...SIZE_UNITS.map((unit) => `admin.backup.unit.${unit}`),
 ];
 
 /** Every literal `admin.…` key in the plugin's source. */
 function sourceKeys(): string[] {
-  const files = ['index.ts', 'panes/settings.tsx', 'panes/user-permissions.tsx', 'panes/user-feedback.tsx', 'panes/audit-log.tsx',
+  const files = ['index.ts', 'panes/settings.tsx', 'panes/user-permissions.tsx', 'panes/user-feedback.tsx', 'panes/audit-log.tsx', 'panes/backups.tsx',
     'tabs/AccessRequests.tsx', 'tabs/DatasetPermissions.tsx', 'tabs/GroupMembers.tsx', 'tabs/UserGroups.tsx', 'tabs/Users.tsx',
-    'widgets/settings-sections.tsx', 'widgets/format.ts', 'settings-form.ts'];
+    'widgets/settings-sections.tsx', 'widgets/format.ts', 'settings-form.ts', 'backups.ts'];
   const keys = new Set<string>();
   for (const file of files) {
     const text = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');

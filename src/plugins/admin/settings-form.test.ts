@@ -92,6 +92,33 @@ describe('settings form', () => {
     expect(validateSettings(f)).toEqual({});
   });
 
+  it('takes the backup schedule as the server does: whole days 0–3650 and GB from 0, or empty', () => {
+    expect(form().databaseBackupMaxSizeGB).toBe('1');
+    expect(form().databaseBackupEveryDays).toBe('');
+    for (const [days, size] of [['0', '0'], ['3650', '2.5'], ['', ''], [' 7 ', '1000000']]) {
+      const f = form();
+      f.databaseBackupEveryDays = days;
+      f.databaseBackupMaxSizeGB = size;
+      expect(validateSettings(f), `${days} ${size}`).toEqual({});
+    }
+    for (const bad of ['-1', '3651', '1.5', 'weekly']) {
+      const f = form();
+      f.databaseBackupEveryDays = bad;
+      expect(validateSettings(f), bad).toEqual({ databaseBackupEveryDays: 'admin.settings.error.backupDays' });
+    }
+    for (const bad of ['-1', '1000001', '1,5', 'big', '.5']) {
+      const f = form();
+      f.databaseBackupMaxSizeGB = bad;
+      expect(validateSettings(f), bad).toEqual({ databaseBackupMaxSizeGB: 'admin.settings.error.backupSize' });
+    }
+    const f = form();
+    f.databaseBackupEveryDays = ' 7 ';
+    f.databaseBackupMaxSizeGB = '';
+    expect(settingsPayload(f)).toMatchObject({ databaseBackupEveryDays: 7, databaseBackupMaxSizeGB: null });
+    f.databaseBackupMaxSizeGB = '0.5';
+    expect(settingsPayload(f).databaseBackupMaxSizeGB).toBe(0.5);
+  });
+
   it('needs http(s) addresses; optional ones may be empty, the analytics host may not', () => {
     const f = form();
     f.texts.gatekeeperUrl = 'ftp://example.org';
@@ -207,6 +234,8 @@ describe('settings form against the server check', () => {
     f.dashboardCategories = [...DASHBOARD_CATEGORIES];
     f.hiddenColumns = { germplasm: 'latitude\nlongitude' };
     f.gatekeeperPassword = 'secret';
+    f.databaseBackupEveryDays = '3650';
+    f.databaseBackupMaxSizeGB = '0.25';
     expect(validateSettings(f, hideable)).toEqual({});
     expect(serverAccepts(settingsPayload(f))).toBe(true);
   });
@@ -223,6 +252,9 @@ describe('settings form against the server check', () => {
       (f) => (f.hiddenPages = ['germplasm-compare']),
       (f) => (f.hiddenColumns = { maps: '9lives' }),
       (f) => (f.texts.plausibleDomain = 'd'.repeat(256)),
+      (f) => (f.databaseBackupEveryDays = '3651'),
+      (f) => (f.databaseBackupEveryDays = '2.5'),
+      (f) => (f.databaseBackupMaxSizeGB = '-1'),
     ];
     for (const change of cases) {
       const f = form();

@@ -47,6 +47,9 @@ export type OptionalTextKey = (typeof OPTIONAL_TEXTS)[number];
 export const HOURS = ['filesDeleteAfterHoursAsync', 'filesDeleteAfterHoursTemp'] as const;
 export type HoursKey = (typeof HOURS)[number];
 export const MAX_HOURS = 8760;
+/** The backup schedule's bounds, as the server takes them: whole days, and GB (decimals allowed). */
+export const MAX_BACKUP_DAYS = 3650;
+export const MAX_BACKUP_GB = 1_000_000;
 export const MAX_COLOURS = 100;
 /** Longest text per setting, as the server allows; unlisted optional texts take 255. */
 const MAX_LENGTH: Readonly<Record<string, number>> = { externalLinkTemplate: 2000, gatekeeperUrl: 2000, usageLoggerUrl: 2000, plausibleApiHost: 2000 };
@@ -69,9 +72,14 @@ export interface AdminSettingsView {
   /** Whether a user-access tool password is stored (the server answers a placeholder, never the password). */
   gatekeeperPasswordSet: boolean;
   authMode: string;
+  /** A PERIODICAL backup every this many days (null or 0 = none). */
+  databaseBackupEveryDays: number | null;
+  /** Oldest backups are deleted beyond this many GB (null or 0 = no limit). */
+  databaseBackupMaxSizeGB: number | null;
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const pick = <K extends string, V>(keys: readonly K[], value: (key: K) => V): Record<K, V> =>
   Object.fromEntries(keys.map((key) => [key, value(key)])) as Record<K, V>;
 
@@ -92,6 +100,8 @@ export function readAdminSettings(raw: unknown): AdminSettingsView {
     hiddenColumns: Object.fromEntries(Object.entries(columns).map(([table, list]) => [table, strings(list)])),
     gatekeeperPasswordSet: typeof r.gatekeeperPassword === 'string' && r.gatekeeperPassword !== '',
     authMode: typeof r.authMode === 'string' ? r.authMode : '',
+    databaseBackupEveryDays: numberOrNull(r.databaseBackupEveryDays),
+    databaseBackupMaxSizeGB: numberOrNull(r.databaseBackupMaxSizeGB),
   };
 }
 
@@ -111,6 +121,9 @@ export interface SettingsForm {
   /** Write-only: empty keeps the stored password. */
   gatekeeperPassword: string;
   clearGatekeeperPassword: boolean;
+  /** The backup schedule as typed; empty sends null. */
+  databaseBackupEveryDays: string;
+  databaseBackupMaxSizeGB: string;
 }
 
 export function formFromSettings(view: AdminSettingsView): SettingsForm {
@@ -127,6 +140,8 @@ export function formFromSettings(view: AdminSettingsView): SettingsForm {
     hiddenColumns: Object.fromEntries(Object.entries(view.hiddenColumns).map(([table, list]) => [table, list.join('\n')])),
     gatekeeperPassword: '',
     clearGatekeeperPassword: false,
+    databaseBackupEveryDays: view.databaseBackupEveryDays === null ? '' : String(view.databaseBackupEveryDays),
+    databaseBackupMaxSizeGB: view.databaseBackupMaxSizeGB === null ? '' : String(view.databaseBackupMaxSizeGB),
   };
 }
 
@@ -199,6 +214,11 @@ export function validateSettings(form: SettingsForm, hideablePages?: ReadonlySet
     const hours = /^\d+$/.test(text) ? Number(text) : NaN;
     if (!(hours >= 1 && hours <= MAX_HOURS)) errors[key] = 'admin.settings.error.hours';
   }
+  // Empty is allowed for both (null: no schedule, no limit), as the server allows it.
+  const days = form.databaseBackupEveryDays.trim();
+  if (days !== '' && !(/^\d+$/.test(days) && Number(days) <= MAX_BACKUP_DAYS)) errors.databaseBackupEveryDays = 'admin.settings.error.backupDays';
+  const size = form.databaseBackupMaxSizeGB.trim();
+  if (size !== '' && !(/^\d+(\.\d+)?$/.test(size) && Number(size) <= MAX_BACKUP_GB)) errors.databaseBackupMaxSizeGB = 'admin.settings.error.backupSize';
   if (form.dashboardCategories.some((category) => !(DASHBOARD_CATEGORIES as readonly string[]).includes(category))) {
     errors.dashboardCategories = 'admin.settings.error.unknownCategory';
   }
@@ -226,6 +246,10 @@ export function settingsPayload(form: SettingsForm): Record<string, unknown> {
   body.dataImportMode = form.dataImportMode;
   body.hiddenPages = [...form.hiddenPages];
   body.hiddenColumns = Object.fromEntries(Object.entries(form.hiddenColumns).map(([table, text]) => [table, columnNames(text)]));
+  const days = form.databaseBackupEveryDays.trim();
+  const size = form.databaseBackupMaxSizeGB.trim();
+  body.databaseBackupEveryDays = days === '' ? null : Number(days);
+  body.databaseBackupMaxSizeGB = size === '' ? null : Number(size);
   // Absent keeps the stored password, '' clears it, text replaces it.
   if (form.clearGatekeeperPassword) body.gatekeeperPassword = '';
   else if (form.gatekeeperPassword !== '') body.gatekeeperPassword = form.gatekeeperPassword;

@@ -186,6 +186,32 @@ export function DataSection(props: SectionProps) {
       {text(props, 'externalLinkTemplate', { hint: t('admin.settings.hint.externalLinkTemplate') })}
       {hours(props, 'filesDeleteAfterHoursAsync')}
       {hours(props, 'filesDeleteAfterHoursTemp')}
+      <BackupFields {...props} />
+    </fieldset>
+  );
+}
+
+/** The backup schedule: the Backups pane shows it and links here, where it is edited. */
+function BackupFields(props: SectionProps) {
+  const { t, form } = props;
+  return (
+    <fieldset>
+      <legend>{t('admin.settings.section.backups')}</legend>
+      <TextField
+        label={t('admin.settings.field.databaseBackupEveryDays')}
+        hint={t('admin.settings.hint.databaseBackupEveryDays')}
+        value={form.databaseBackupEveryDays}
+        inputMode="numeric"
+        error={err(props, 'databaseBackupEveryDays')}
+        onChange={(value) => props.update((f) => ({ ...f, databaseBackupEveryDays: value }))}
+      />
+      <TextField
+        label={t('admin.settings.field.databaseBackupMaxSizeGB')}
+        hint={t('admin.settings.hint.databaseBackupMaxSizeGB')}
+        value={form.databaseBackupMaxSizeGB}
+        error={err(props, 'databaseBackupMaxSizeGB')}
+        onChange={(value) => props.update((f) => ({ ...f, databaseBackupMaxSizeGB: value }))}
+      />
     </fieldset>
   );
 }
