@@ -3,7 +3,8 @@ import { SheetBuilder } from './cells.js';
 
 /**
  * What the streaming readers produce, in file order: a sheet starts, then its rows (1-based row or line
- * number, cleaned cells, all-empty rows included), and `ended` when a run of empty rows ended the sheet.
+ * number, cleaned cells; empty rows the file stores may come, others leave a gap in the numbers), and
+ * `ended` when a run of empty rows ended the sheet.
  * `read` says how far into the file the reader is (0..1 of its bytes), now and then: the row count is not
  * known before the end, the file's size is.
  */
@@ -63,6 +64,11 @@ export class EmptyRun {
     }
     this.run += 1;
     return this.run >= this.limit;
+  }
+
+  /** Empty rows still allowed before the run ends the sheet. */
+  left(): number {
+    return this.limit - this.run;
   }
 
   /** A sheet without rows for the gap (xlsx skips row numbers of rows it does not store) counts the gap. */

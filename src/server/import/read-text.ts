@@ -34,27 +34,47 @@ export async function* textRows(file: string, extension: TextExtension): AsyncGe
     // Raw text lets us count line breaks ourselves: csv-parse's own line counter counts "\r\n" inside
     // quoted fields twice.
     raw: true,
+    // Empty lines are skipped by csv-parse and counted from the next record's raw text: as records they
+    // cost an error object each (their length differs from the header's), 90 µs a line.
+    skip_empty_lines: true,
   });
   const bytes = new BytesRead(fs.statSync(file).size);
   const feeding = feed(file, parser, bytes, stop.signal).catch((error: unknown) => parser.destroy(error as Error));
   let line = 1;
   let hasContent = false;
+  let skippedBefore = 0;
   const run = new EmptyRun();
   yield { type: 'sheet', name: 'DATA' };
   try {
+    let ended = false;
     for await (const item of parser) {
       const { record, raw } = item as { record: string[]; raw: string };
+      // The empty lines csv-parse skipped before this record lead its raw text.
+      const skipped = leadingLineBreaks(raw);
+      skippedBefore += skipped;
+      const left = run.left();
+      if (skipped >= left) {
+        yield { type: 'ended', sheet: 'DATA', row: line + left - 1 };
+        ended = true;
+        break;
+      }
+      run.addGap(skipped);
+      const at = line + skipped;
       const cells = record.map(cleanCell);
       if (run.add(cells)) {
-        yield { type: 'ended', sheet: 'DATA', row: line };
+        yield { type: 'ended', sheet: 'DATA', row: at };
+        ended = true;
         break;
       }
       if (!isEmptyRow(cells)) hasContent = true;
       const fraction = bytes.take();
       if (fraction !== null) yield { type: 'read', fraction };
-      yield { type: 'row', row: line, cells };
+      yield { type: 'row', row: at, cells };
       line += countLineBreaks(raw);
     }
+    // A run at the file's end has no record after it: csv-parse counted its lines.
+    const trailing = (parser.info.empty_lines ?? 0) - skippedBefore;
+    if (!ended && trailing >= run.left()) yield { type: 'ended', sheet: 'DATA', row: line + run.left() - 1 };
   } catch (error) {
     if (error instanceof CsvError) {
       throw new ImportFileError('GENERIC_CORRUPT_FILE', `The text file cannot be read from line ${line} on: ${error.message}`);
@@ -114,6 +134,20 @@ function chooseDelimiter(body: Buffer, extension: TextExtension): string {
 
 function countLineBreaks(raw: string): number {
   return raw.match(/\r\n|\r|\n/g)?.length ?? 0;
+}
+
+/** Line breaks before the first other character (csv-parse keeps one byte of a skipped "\r\n"). */
+function leadingLineBreaks(raw: string): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 1) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x0d) {
+      count += 1;
+      if (raw.charCodeAt(i + 1) === 0x0a) i += 1;
+    } else if (c === 0x0a) count += 1;
+    else break;
+  }
+  return count;
 }
 
 /**
