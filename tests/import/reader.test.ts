@@ -169,6 +169,19 @@ describe('file safety', () => {
     await expectFileError(read(scratch.file('commas-only.csv', ',,\n,,\n')), 'GENERIC_EMPTY_FILE');
   });
 
+  it('numbers rows after empty lines by their line (LF, CRLF, CR) and ends the sheet at a trailing run of 10,000', async () => {
+    const sheet = await dataSheet(scratch.file('gaps.txt', 'A\tB\r\n\r\n\r\nx\t"q\r\nr"\r\n\ny\t1\r\rz\t2\n'));
+    expect(sheet.rows).toEqual([
+      { row: 4, cells: ['x', 'q r'] },
+      { row: 7, cells: ['y', '1'] },
+      { row: 9, cells: ['z', '2'] },
+    ]);
+    const lines: string[] = [];
+    const parsed = await readImportFile(scratch.file('trailing.txt', `A\tB\nx\t1\n${'\n'.repeat(20_000)}`), { maxBytes: 10 * MB, log: (line) => lines.push(line) });
+    expect(parsed.sheets.get('DATA')?.rows).toEqual([{ row: 2, cells: ['x', '1'] }]);
+    expect(lines).toEqual([expect.stringMatching(/^DATA: reading stopped at row 10002, after 10,000 empty rows/)]);
+  });
+
   it('refuses a file over the size limit before reading it, naming size and limit', async () => {
     const file = scratch.file('big.csv', 'A,B\n' + '1,2\n'.repeat(1000));
     const size = fs.statSync(file).size;
