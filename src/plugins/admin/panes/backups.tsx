@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import useSWR from 'swr';
 import { ApiError } from '../../../core/api-client.js';
 import { useServices, type PaneProps, type Services } from '../../../shell/pane-api.js';
@@ -12,6 +12,8 @@ import { done, shown, textOr } from '../widgets/format.js';
 
 /** While a backup that outlived the client's call timeout may still be running, the list is read this often. */
 const WAIT_POLL_MS = 5000;
+/** How a disabled button looks (components.css), for the busy button that keeps its focus. */
+const BUSY_STYLE: CSSProperties = { opacity: 0.55, cursor: 'progress' };
 
 /** A size in binary units, the number in the reader's locale (`1,5 MiB` in German). */
 function sizeText(services: Pick<Services, 't' | 'translator'>, bytes: number): string {
@@ -34,7 +36,6 @@ export default function BackupsPane(props: PaneProps) {
   // The file names before a backup whose call timed out: the list is polled until a new one shows.
   const [waitingSince, setWaitingSince] = useState<ReadonlySet<string> | null>(null);
   const [deleting, setDeleting] = useState<BackupRow | null>(null);
-  const backUpButton = useRef<HTMLButtonElement>(null);
 
   const list = useSWR<BackupRow[]>('admin:backups', () => api.get<unknown>('backup').then(readBackups), {
     refreshInterval: waitingSince ? WAIT_POLL_MS : 0,
@@ -67,11 +68,7 @@ export default function BackupsPane(props: PaneProps) {
         if (error instanceof ApiError && error.kind === 'timeout') setWaitingSince(before);
         await list.mutate().catch(shown);
       })
-      .finally(() => {
-        setBusy(false);
-        // The disabled button lost the focus; give it back to whoever pressed it.
-        if (document.activeElement === document.body) backUpButton.current?.focus();
-      });
+      .finally(() => setBusy(false));
   };
 
   const remove = (row: BackupRow) =>
@@ -113,7 +110,8 @@ export default function BackupsPane(props: PaneProps) {
       <h2 id={titleId}>{t('admin.pane.backups')}</h2>
       <p className="ui-hint">{t('admin.backup.intro')}</p>
       <div className="ui-actions">
-        <button ref={backUpButton} type="button" className="ui-button ui-button-primary" disabled={busy} onClick={backUp}>
+        {/* aria-disabled rather than disabled while busy: a disabled button would drop the keyboard focus. */}
+        <button type="button" className="ui-button ui-button-primary" aria-disabled={busy} style={busy ? BUSY_STYLE : undefined} onClick={backUp}>
           {t(busy ? 'admin.backup.running' : 'admin.backup.now')}
         </button>
         <Button disabled={list.isValidating} onClick={() => void list.mutate().catch(shown)}>
@@ -130,6 +128,8 @@ export default function BackupsPane(props: PaneProps) {
         </div>
       ) : !rows ? (
         <p role="status">{t('admin.loading')}</p>
+      ) : rows.length === 0 ? (
+        <p>{t('admin.backup.none')}</p>
       ) : (
         <ListTable<BackupRow>
           caption={t('admin.backup.caption')}
@@ -164,7 +164,7 @@ export default function BackupsPane(props: PaneProps) {
         danger
         open={deleting !== null}
         title={t('admin.backup.deleteTitle')}
-        message={t('admin.backup.deleteConfirm', { name: deleting?.filename ?? '' })}
+        message={t('admin.backup.deleteConfirm', { name: deleting?.filename ?? '', date: translator.formatDateTime(deleting?.timestamp) })}
         confirmLabel={t('admin.delete')}
         cancelLabel={t('admin.cancel')}
         onConfirm={() => deleting && void remove(deleting)}
