@@ -19,6 +19,8 @@ export function datasetCollaboratorView(): TableView {
       JOIN collaborators co ON co.id = dc.collaborator_id
       LEFT JOIN institutions i ON i.id = co.institution_id
       LEFT JOIN countries ct ON ct.id = i.country_id`),
+    // Nothing keeps a collaborator from being listed twice in a dataset: rows may share an id.
+    sharedIds: true,
     columns: {
       collaboratorId: c('co.id', 'integer'),
       collaboratorFirstName: c('co.first_name', 'string'),

@@ -1,12 +1,18 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../server/db/database.js';
 import type { PresentTables } from '../../server/table/optional-tables.js';
-import type { TableView } from '../../server/table/view.js';
+import { joinedFrom, type TableView } from '../../server/table/view.js';
 import { germplasmDataColumns } from './data-flags.js';
 import { GERMPLASM_TRIGRAM } from './index-migrations.js';
 import { institutionsJsonFilter } from './institution-filter.js';
 
-const c = (expression: string, type: TableView['columns'][string]['type']) => ({ sql: sql.raw(expression), type });
+/** A column over `alias.column`: it reads the join of that alias (any but the driving table g). */
+const c = (expression: string, type: TableView['columns'][string]['type']) => {
+  const alias = /^(\w+)\./.exec(expression)?.[1];
+  return { sql: sql.raw(expression), type, ...(alias && alias !== 'g' ? { joins: [alias] } : {}) };
+};
+/** One LEFT JOIN of the germplasm view (each on a key, or synonyms' one row per germplasm and type). */
+const join = (alias: string, clause: string, after?: string) => ({ alias, sql: sql.raw(`LEFT JOIN ${clause}`), ...(after ? { after: [after] } : {}) });
 /** A germinatebase text column with its trigram index (index-migrations.ts). */
 const searched = (column: string) => ({
   ...c(`g.${column}`, 'string'),
@@ -27,15 +33,18 @@ export function germplasmView(dialect: DialectName, present: PresentTables = new
            FROM germplasminstitutions gi JOIN institutions i ON i.id = gi.institution_id WHERE gi.germinatebase_id = g.id)`;
   return {
     name: 'germplasm',
-    from: sql.raw(`germinatebase g
-      LEFT JOIN germinatebase p ON p.id = g.entityparent_id
-      LEFT JOIN mcpd m ON m.germinatebase_id = g.id
-      LEFT JOIN entitytypes et ON et.id = g.entitytype_id
-      LEFT JOIN taxonomies t ON t.id = g.taxonomy_id
-      LEFT JOIN locations l ON l.id = g.location_id
-      LEFT JOIN countries co ON co.id = l.country_id
-      LEFT JOIN biologicalstatus b ON b.id = m.sampstat
-      LEFT JOIN synonyms s ON s.foreign_id = g.id AND s.synonymtype_id = 1`),
+    // Declared join by join, so that a page's id lookup joins only what its filters and sort read: synonyms
+    // has no unique key the databases could prove, so they would keep that join otherwise.
+    ...joinedFrom(sql.raw('germinatebase g'), [
+      join('p', 'germinatebase p ON p.id = g.entityparent_id'),
+      join('m', 'mcpd m ON m.germinatebase_id = g.id'),
+      join('et', 'entitytypes et ON et.id = g.entitytype_id'),
+      join('t', 'taxonomies t ON t.id = g.taxonomy_id'),
+      join('l', 'locations l ON l.id = g.location_id'),
+      join('co', 'countries co ON co.id = l.country_id', 'l'),
+      join('b', 'biologicalstatus b ON b.id = m.sampstat', 'm'),
+      join('s', 'synonyms s ON s.foreign_id = g.id AND s.synonymtype_id = 1'),
+    ]),
     columns: {
       germplasmName: searched('name'),
       germplasmDisplayName: searched('display_name'),
@@ -90,6 +99,8 @@ export function germplasmInstitutionView(): TableView {
     from: sql.raw(`germplasminstitutions gi
       JOIN institutions i ON i.id = gi.institution_id
       LEFT JOIN countries co ON co.id = i.country_id`),
+    // An institution in two roles for one germplasm is two rows with its id.
+    sharedIds: true,
     columns: {
       institutionId: c('i.id', 'integer'),
       institutionName: c('i.name', 'string'),

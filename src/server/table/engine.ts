@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/tokens.js';
 import { datasetOrNoneVisibleSql, datasetVisibleSql } from '../access/datasets.js';
 import { HttpError } from '../http/errors.js';
 import { filterCondition, sortKey } from './filters.js';
+import { pageFrom } from './page-from.js';
 import type { ColumnDef, TableView } from './view.js';
 
 // Timestamps as the databases write them: SQLite 'YYYY-MM-DD HH:MM:SS' (UTC), PostgreSQL '… .123456+00'.
@@ -119,23 +120,57 @@ export class TableQuery {
     return this.view.defaultDescending ? sql`ORDER BY ${id} DESC` : sql`ORDER BY ${id} ASC`;
   }
 
+  /** The sort column of a request, when it names one of the view's columns and a direction. */
+  private sortColumn(request: PaginatedRequest): string | null {
+    if (!request.orderBy || request.ascending === undefined || request.ascending === null) return null;
+    return this.column(request.orderBy)?.[0] ?? null;
+  }
+
+  /**
+   * The columns a page's conditions and sort read (for the joins its id lookup needs), or null when a
+   * condition the engine cannot see into applies (the view's `where`, a caller's extra condition).
+   */
+  private conditionColumns(request: PaginatedRequest, extra: RawBuilder<unknown> | null | undefined): ColumnDef[] | null {
+    if (this.view.where || extra) return null;
+    const keys = (request.filter ?? []).map((f) => this.column(f.column)?.[0]);
+    keys.push(this.sortColumn(request) ?? undefined, this.view.datasetColumn, this.view.idColumn);
+    return keys.filter((k): k is string => k !== undefined).map((k) => this.view.columns[k]);
+  }
+
   /**
    * The two statements of a page: the rows and (unless the client sent prevCount) the total. Public so
-   * that benchmarks can run exactly the SQL the API runs.
+   * that benchmarks and tests can run exactly the SQL the API runs.
+   *
+   * The rows are read in two steps (`deferred`, the default): the page's ids (filtered, sorted and cut
+   * over only the joins the filters and sort read), then the full select list for those ids only, in the
+   * same order. Rule: the expensive columns (JSON lists, data flags) cost per row shown, not per row
+   * matched. `deferred: false` builds the single statement (every column of every matching row, sorted,
+   * then cut), which views with shared ids use and tests compare with.
    */
   statements(
     request: PaginatedRequest,
     maxPageSize: number,
     extra?: RawBuilder<unknown> | null,
     caller?: QueryCaller,
+    options: { deferred?: boolean } = {},
   ): { rows: RawBuilder<Record<string, unknown>>; count: RawBuilder<{ count: number }> | null } {
     const limit = Math.min(request.limit ?? maxPageSize, maxPageSize);
     const page = request.page ?? 0;
     const where = this.where(request.filter, extra, caller);
-    const keys = Object.keys(this.view.columns);
-    const rows = sql<Record<string, unknown>>`SELECT ${this.selectList(keys, caller)} FROM ${this.view.from} WHERE ${where} ${this.orderBy(request, caller)} LIMIT ${limit} OFFSET ${limit * page}`;
+    const select = this.selectList(Object.keys(this.view.columns), caller);
+    const order = this.orderBy(request, caller);
+    const deferred = options.deferred !== false && !this.view.sharedIds;
+    const from = deferred ? pageFrom(this.view, this.conditionColumns(request, extra)) : this.view.from;
+    let rows: RawBuilder<Record<string, unknown>>;
+    if (deferred) {
+      const id = this.view.columns[this.view.idColumn].sql;
+      const ids = sql`SELECT ${id} FROM ${from} WHERE ${where} ${order} LIMIT ${limit} OFFSET ${limit * page}`;
+      rows = sql<Record<string, unknown>>`SELECT ${select} FROM ${this.view.from} WHERE ${id} IN (${ids}) ${order}`;
+    } else {
+      rows = sql<Record<string, unknown>>`SELECT ${select} FROM ${from} WHERE ${where} ${order} LIMIT ${limit} OFFSET ${limit * page}`;
+    }
     const wantCount = (request.prevCount ?? -1) === -1;
-    const count = wantCount ? sql<{ count: number }>`SELECT COUNT(*) AS count FROM ${this.view.from} WHERE ${where}` : null;
+    const count = wantCount ? sql<{ count: number }>`SELECT COUNT(*) AS count FROM ${from} WHERE ${where}` : null;
     return { rows, count };
   }
 

@@ -1,4 +1,4 @@
-import type { RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import type { SessionUser } from '../auth/tokens.js';
 
@@ -33,6 +33,22 @@ export interface ColumnDef {
    * generic JSON condition would: `token` is already reduced to [A-Za-z0-9_-].
    */
   jsonFilter?: (comparator: 'jsonSearch' | 'arrayContains', token: string, dialect: DialectName) => RawBuilder<unknown>;
+  /**
+   * Aliases of the view's `joins` this column's expression reads (none for the driving table's columns and
+   * for subqueries that join what they need themselves). Read only for views that declare `joins`.
+   */
+  joins?: readonly string[];
+}
+
+/**
+ * One LEFT JOIN of a view's FROM clause. Rule: it matches at most one row per row of the driving table (a
+ * key, or a pair unique by convention such as a germplasm's synonyms row), so leaving it out changes no
+ * row count; `after` names the joins its ON condition reads.
+ */
+export interface ViewJoin {
+  alias: string;
+  sql: RawBuilder<unknown>;
+  after?: readonly string[];
 }
 
 /**
@@ -44,6 +60,12 @@ export interface TableView {
   name: string;
   /** FROM clause with its joins. */
   from: RawBuilder<unknown>;
+  /**
+   * The FROM clause as its driving table and LEFT JOINs (joinedFrom builds both this and `from`), so that
+   * a page's id lookup and its count join only the tables their filters and sort read (ColumnDef.joins).
+   * Without it they use all of `from`, and the databases drop the unused joins they can prove unique.
+   */
+  joins?: { base: RawBuilder<unknown>; joins: readonly ViewJoin[] };
   /** Conditions always applied (e.g. visibility); null for none. */
   where?: RawBuilder<unknown> | null;
   columns: Record<string, ColumnDef>;
@@ -62,6 +84,16 @@ export interface TableView {
   datasetlessPublic?: boolean;
   /** Pages without an orderBy come newest (highest id) first, e.g. the audit log; default ascending. */
   defaultDescending?: boolean;
+  /**
+   * Rows may share an id (one institution in two roles): a page is then read in one statement, since the
+   * engine's two-step page (the page's ids first, then their rows) needs an id per row.
+   */
+  sharedIds?: boolean;
+}
+
+/** A view's `from` and `joins` from its driving table and joins, so that the two always agree. */
+export function joinedFrom(base: RawBuilder<unknown>, joins: readonly ViewJoin[]): Pick<TableView, 'from' | 'joins'> {
+  return { from: sql.join([base, ...joins.map((j) => j.sql)], sql` `), joins: { base, joins } };
 }
 
 export type TableViewFactory = (dialect: DialectName) => TableView;
