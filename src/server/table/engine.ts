@@ -165,7 +165,10 @@ export class TableQuery {
     if (deferred) {
       const id = this.view.columns[this.view.idColumn].sql;
       const ids = sql`SELECT ${id} FROM ${from} WHERE ${where} ${order} LIMIT ${limit} OFFSET ${limit * page}`;
-      rows = sql<Record<string, unknown>>`SELECT ${select} FROM ${this.view.from} WHERE ${id} IN (${ids}) ${order}`;
+      // PostgreSQL plans `IN (subquery)` as a semi join after joining every row; an array computed first
+      // is a plain key lookup, from which the joins follow row by row.
+      const match = this.dialect === 'postgres' ? sql`${id} = ANY(ARRAY(${ids}))` : sql`${id} IN (${ids})`;
+      rows = sql<Record<string, unknown>>`SELECT ${select} FROM ${this.view.from} WHERE ${match} ${order}`;
     } else {
       rows = sql<Record<string, unknown>>`SELECT ${select} FROM ${from} WHERE ${where} ${order} LIMIT ${limit} OFFSET ${limit * page}`;
     }
