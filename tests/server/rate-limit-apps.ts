@@ -6,7 +6,7 @@ import { createUser } from '../../src/server/auth/users.js';
 import { openDatabase, type Database, type DialectName } from '../../src/server/db/database.js';
 import { serverPlugins } from '../../src/plugins/server.js';
 import { freshDatabase, type TestDatabase } from '../support/databases.js';
-import { passwordOf, ROOT, type TestClock } from '../support/server.js';
+import { passwordOf, ROOT, testClock, type TestClock } from '../support/server.js';
 
 /** One running server app of a group; `from` sends the request as if a proxy forwarded it for that address. */
 export interface LimitApp {
@@ -41,13 +41,7 @@ export async function startLimitApps(dialect: DialectName, options: LimitAppsOpt
   for (const username of ['regular', 'curator']) {
     await createUser(db.database.db, { username, password: passwordOf(username), userType: username === 'regular' ? 'Regular User' : 'Data Curator' }, new Date());
   }
-  let offset = 0;
-  let frozenAt: number | null = null;
-  const clock: TestClock = {
-    now: () => (frozenAt ?? Date.now()) + offset,
-    advance: (ms) => (offset += ms),
-    freeze: () => (frozenAt ??= Date.now()),
-  };
+  const clock = testClock();
   const sqliteFile = path.join(db.dataDir, 'germinate.sqlite');
   const env: Record<string, string> = {
     DATA_DIR: db.dataDir,

@@ -15,6 +15,17 @@ export interface TestClock {
   freeze(): void;
 }
 
+/** A clock that runs with real time until a test moves it on or freezes it. */
+export function testClock(): TestClock {
+  let offset = 0;
+  let frozenAt: number | null = null;
+  return {
+    now: () => (frozenAt ?? Date.now()) + offset,
+    advance: (ms) => (offset += ms),
+    freeze: () => (frozenAt ??= Date.now()),
+  };
+}
+
 export interface TestServer {
   url: string;
   app: FastifyInstance;
@@ -57,13 +68,7 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const db = await freshDatabase(dialect);
-  let offset = 0;
-  let frozenAt: number | null = null;
-  const clock: TestClock = {
-    now: () => (frozenAt ?? Date.now()) + offset,
-    advance: (ms) => (offset += ms),
-    freeze: () => (frozenAt ??= Date.now()),
-  };
+  const clock = testClock();
   const config = {
     ...readConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent' }, ROOT),
     authMode: options.authMode ?? 'SELECTIVE',
