@@ -4,9 +4,11 @@ import { datasetsPlugin } from './datasets/index.js';
 import { germplasmPlugin } from './germplasm/index.js';
 import { importPlugin } from './import/index.js';
 import { statisticsPlugin } from './statistics/index.js';
+import { experimentsPlugin } from './experiments/index.js';
+import { dataResourcesPlugin } from './data-resources/index.js';
 
 /**
  * Every domain's client half, registered by the shell after its own core plugin. Adding a domain =
  * one line here (the server has its own list in ./server.ts).
  */
-export const clientPlugins: ClientPlugin[] = [germplasmPlugin, datasetsPlugin, importPlugin, adminPlugin, statisticsPlugin];
+export const clientPlugins: ClientPlugin[] = [germplasmPlugin, datasetsPlugin, importPlugin, adminPlugin, statisticsPlugin, experimentsPlugin, dataResourcesPlugin];

@@ -1,5 +1,6 @@
 import type { ClientPlugin } from '../../core/contracts.js';
 import { TABLE_KIND } from '../../core/table-plugin.js';
+import { licenceCommands, licencePanes } from './licences/contributions.js';
 
 /**
  * The datasets client plugin: the datasets table (`/data/datasets`, Germinate's page `datasets`), a
@@ -19,6 +20,7 @@ export const datasetsPlugin: ClientPlugin = {
         kind: TABLE_KIND,
         load: () => import('./panes/table.js'),
       },
+      ...licencePanes,
     ],
     commands: [
       {
@@ -26,6 +28,7 @@ export const datasetsPlugin: ClientPlugin = {
         titleKey: 'datasets.command.openTable',
         run: (_args, context) => context.workspace.open({ type: PANE.table, params: {} }, 'replace'),
       },
+      ...licenceCommands,
     ],
   },
 };

@@ -10,6 +10,8 @@ import { exportJobRoutes } from './export-jobs.js';
 import { exportStartRoutes } from './export-start.js';
 import { collaboratorRoutes } from './collaborators.js';
 import { datasetsMigrations } from './migrations.js';
+import { licenceRoutes } from './licences/routes.js';
+import { licenceMigrations } from './licences/migrations.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   // Public, but dataset-scoped: each caller gets the datasets they may see (ADMIN all). The licence
@@ -20,6 +22,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(exportJobRoutes);
   await app.register(exportStartRoutes);
   await app.register(collaboratorRoutes);
+  await app.register(licenceRoutes);
 };
 
 /**
@@ -30,7 +33,7 @@ export const datasetsServer: ServerPlugin = {
   id: 'datasets',
   // Collaborators belong to institutions (the germplasm domain's).
   requires: ['germplasm'],
-  migrations: datasetsMigrations,
+  migrations: [...datasetsMigrations, ...licenceMigrations],
   routes,
   overviewCounts: datasetOverviewCounts,
 };
