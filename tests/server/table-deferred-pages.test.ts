@@ -29,6 +29,15 @@ const FILTERS: Filter[][] = [
   [f('countryCode', 'equals', ['DE'], 'or'), f('pdci', 'greaterThan', ['5'])] as Filter[],
   [f('synonyms', 'contains', ['a'])] as Filter[],
   [f('biologicalStatusName', 'contains', ['wild'])] as Filter[],
+  // Conditions on joined tables, all AND: the id lookup joins them inner.
+  [f('genus', 'equals', ['Hordeum']), f('countryCode', 'equals', ['DE']), f('collDate', 'between', ['19000101', '20301231'])] as Filter[],
+  [f('countryName', 'isNotNull', []), f('biologicalStatusName', 'contains', ['i'])] as Filter[],
+  // isNull needs the rows without the join; an OR anywhere keeps every join LEFT.
+  [f('countryCode', 'isNull', []), f('germplasmName', 'contains', ['1'])] as Filter[],
+  [f('genus', 'equals', ['Hordeum'], 'or'), f('countryCode', 'isNull', [])] as Filter[],
+  // Two searches in one trigram table (one FTS5 query on SQLite), and one ORed with another.
+  [f('germplasmName', 'contains', ['1']), f('germplasmNumber', 'contains', ['0'])] as Filter[],
+  [f('germplasmName', 'contains', ['11'], 'or'), f('germplasmNumber', 'contains', ['12'])] as Filter[],
 ];
 const PAGES = [0, 1, 4];
 const LIMIT = 7;
@@ -87,9 +96,10 @@ describe.each(testDialects())('deferred table pages on %s', (dialect) => {
     expect(rows).toMatch(/WHERE g\.id (IN \(|= ANY\(ARRAY\()SELECT g\.id FROM germinatebase g WHERE/);
     expect(rows).toMatch(/LEFT JOIN synonyms s/);
     const joined = query.statements({ page: 0, limit: 5, prevCount: -1, orderBy: 'countryName', ascending: 0, filter: [f('biologicalStatusName', 'equals', ['Wild']) as Filter] }, 1000, null, { user: null });
-    // countries is reached through locations, biologicalstatus through mcpd: those four, nothing else.
-    const joins = [...joined.count!.compile(db).sql.matchAll(/LEFT JOIN (\w+) (\w+)/g)].map((m) => m[2]);
-    expect(joins).toEqual(['m', 'l', 'co', 'b']);
+    // countries is reached through locations, biologicalstatus through mcpd: those four, nothing else; the
+    // filter needs a biological status, so mcpd and biologicalstatus are joined inner, the sort's LEFT.
+    const joins = [...joined.count!.compile(db).sql.matchAll(/(LEFT JOIN|JOIN) (\w+) (\w+)/g)].map((m) => `${m[1]} ${m[3]}`);
+    expect(joins).toEqual(['JOIN m', 'LEFT JOIN l', 'LEFT JOIN co', 'JOIN b']);
     expect((await run(query, { page: 0, limit: 5, prevCount: -1 }, true)).rows.map((r) => r.germplasmId)).toEqual([1, 2, 3, 4, 5]);
   });
 

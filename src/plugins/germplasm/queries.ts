@@ -6,13 +6,13 @@ import { germplasmDataColumns } from './data-flags.js';
 import { GERMPLASM_TRIGRAM } from './index-migrations.js';
 import { institutionsJsonFilter } from './institution-filter.js';
 
-/** A column over `alias.column`: it reads the join of that alias (any but the driving table g). */
+/** A column over `alias.column`: it reads the join of that alias (any but the driving table g), and is NULL without it. */
 const c = (expression: string, type: TableView['columns'][string]['type']) => {
   const alias = /^(\w+)\./.exec(expression)?.[1];
-  return { sql: sql.raw(expression), type, ...(alias && alias !== 'g' ? { joins: [alias] } : {}) };
+  return { sql: sql.raw(expression), type, ...(alias && alias !== 'g' ? { joins: [alias], nullWhenUnjoined: true } : {}) };
 };
-/** One LEFT JOIN of the germplasm view (each on a key, or synonyms' one row per germplasm and type). */
-const join = (alias: string, clause: string, after?: string) => ({ alias, sql: sql.raw(`LEFT JOIN ${clause}`), ...(after ? { after: [after] } : {}) });
+/** One join of the germplasm view (each on a key, or synonyms' one row per germplasm and type). */
+const join = (alias: string, clause: string, after?: string) => ({ alias, target: sql.raw(clause), ...(after ? { after: [after] } : {}) });
 /** A germinatebase text column with its trigram index (index-migrations.ts). */
 const searched = (column: string) => ({
   ...c(`g.${column}`, 'string'),

@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/tokens.js';
 import { datasetOrNoneVisibleSql, datasetVisibleSql } from '../access/datasets.js';
 import { HttpError } from '../http/errors.js';
 import { filterCondition, sortKey } from './filters.js';
+import { trigramPrefilters, type TrigramNeed } from './trigram.js';
 import { pageFrom } from './page-from.js';
 import type { ColumnDef, TableView } from './view.js';
 
@@ -82,23 +83,45 @@ export class TableQuery {
    * Unknown columns are a 400; filters that do not fit the column's type are left out.
    */
   where(filters: readonly Filter[] | null | undefined, extra?: RawBuilder<unknown> | null, caller?: QueryCaller): RawBuilder<unknown> {
+    return this.conditions(filters, extra, caller).where;
+  }
+
+  /**
+   * `where`, and the columns whose joined row every matching row must have (`required`). When all filters
+   * are joined by AND (the usual case): a filter other than isNull on a column that is NULL without its
+   * join's row (ColumnDef.nullWhenUnjoined) needs that row, and the `contains` searches ask their trigram
+   * indexes once per index (trigram.ts).
+   */
+  private conditions(
+    filters: readonly Filter[] | null | undefined,
+    extra: RawBuilder<unknown> | null | undefined,
+    caller: QueryCaller | undefined,
+  ): { where: RawBuilder<unknown>; required: ColumnDef[] } {
     const visible = this.visibility(caller);
     const columns = this.columnsFor(caller);
+    const list = filters ?? [];
+    const allAnd = list.slice(0, -1).every((f) => (f.operator ?? 'and').toLowerCase() !== 'or');
+    const needs: TrigramNeed[] | undefined = allAnd ? [] : undefined;
+    const required: ColumnDef[] = [];
     let combined: RawBuilder<unknown> | null = null;
     let joiner: 'and' | 'or' = 'and';
-    for (const filter of filters ?? []) {
+    for (const filter of list) {
       const found = this.column(filter.column);
       if (!found) throw new HttpError(400, 'BAD_REQUEST_UNKNOWN_COLUMN', `Unknown filter column: ${filter.column.slice(0, 64)}`);
-      const condition = filterCondition(columns[found[0]], filter.comparator, filter.values, this.dialect);
+      const column = columns[found[0]];
+      const condition = filterCondition(column, filter.comparator, filter.values, this.dialect, needs);
       if (condition) {
         combined = combined === null ? condition : joiner === 'or' ? sql`(${combined} OR ${condition})` : sql`(${combined} AND ${condition})`;
         joiner = (filter.operator ?? 'and').toLowerCase() === 'or' ? 'or' : 'and';
+        if (allAnd && column.nullWhenUnjoined && filter.comparator !== 'isNull') required.push(column);
       }
     }
+    const indexed = trigramPrefilters(needs ?? []);
+    if (combined !== null && indexed.length > 0) combined = sql.join([...indexed, combined], sql` AND `);
     // Each part is bracketed: an OR inside one (the filters, say) must not escape the view's or the caller's
     // conditions.
     const parts = [this.view.where ?? null, visible, extra ?? null, combined].filter((p): p is RawBuilder<unknown> => p !== null);
-    return parts.length === 0 ? sql`1 = 1` : sql.join(parts.map((p) => sql`(${p})`), sql` AND `);
+    return { where: parts.length === 0 ? sql`1 = 1` : sql.join(parts.map((p) => sql`(${p})`), sql` AND `), required };
   }
 
   private selectList(keys: string[], caller: QueryCaller | undefined): RawBuilder<unknown> {
@@ -156,11 +179,11 @@ export class TableQuery {
   ): { rows: RawBuilder<Record<string, unknown>>; count: RawBuilder<{ count: number }> | null } {
     const limit = Math.min(request.limit ?? maxPageSize, maxPageSize);
     const page = request.page ?? 0;
-    const where = this.where(request.filter, extra, caller);
+    const { where, required } = this.conditions(request.filter, extra, caller);
     const select = this.selectList(Object.keys(this.view.columns), caller);
     const order = this.orderBy(request, caller);
     const deferred = options.deferred !== false && !this.view.sharedIds;
-    const from = deferred ? pageFrom(this.view, this.conditionColumns(request, extra)) : this.view.from;
+    const from = deferred ? pageFrom(this.view, this.conditionColumns(request, extra), required) : this.view.from;
     let rows: RawBuilder<Record<string, unknown>>;
     if (deferred) {
       const id = this.view.columns[this.view.idColumn].sql;

@@ -3,7 +3,7 @@ import type { Comparator, Filter } from '../../core/table-request.js';
 import type { DialectName } from '../db/database.js';
 import type { ColumnDef, ColumnType } from './view.js';
 import { containsSql, equalsTextSql, inTextSql, likePattern, textSortKey, textSortValue } from './text-match.js';
-import { narrowed, trigramPrefilter } from './trigram.js';
+import { narrowed, trigramNeed, trigramPrefilter, type TrigramNeed } from './trigram.js';
 
 type Value = string | number | boolean;
 
@@ -163,13 +163,15 @@ function orAll(parts: RawBuilder<unknown>[]): RawBuilder<unknown> {
 /**
  * One filter as an SQL condition over a whitelisted column, or null when the filter does not apply to
  * the column's type or its values cannot be of that type (such filters are ignored; an inSet list is the
- * exception: with no usable member it matches nothing).
+ * exception: with no usable member it matches nothing). Given `needs`, a `contains` leaves its trigram
+ * narrowing out and adds what it asks of the index there, for one query with the other filters' (trigram.ts).
  */
 export function filterCondition(
   column: ColumnDef,
   comparator: Comparator,
   rawValues: Filter['values'],
   dialect: DialectName,
+  needs?: TrigramNeed[],
 ): RawBuilder<unknown> | null {
   if (!COMPATIBLE[column.type].has(comparator)) return null;
   const values = cleanValues(rawValues);
@@ -184,9 +186,15 @@ export function filterCondition(
       if (v === undefined) return null;
       return column.type === 'string' ? equalsTextSql(column.sql, String(v), dialect) : sql`${column.sql} = ${param(column, dialect, v)}`;
     }
-    case 'contains':
+    case 'contains': {
       if (!values.length) return null;
+      const need = needs ? trigramNeed(column, values[0], dialect) : null;
+      if (need) {
+        needs?.push(need);
+        return containsSql(textOf(column, dialect), values[0], dialect);
+      }
       return narrowed(trigramPrefilter(column, values[0], dialect), containsSql(textOf(column, dialect), values[0], dialect));
+    }
     case 'between': {
       if (values.length < 2) return null;
       const [a, b] = [typed(values[0]), typed(values[1])];

@@ -37,17 +37,43 @@ export function ftsMatch(column: string, runs: string[]): string {
   return runs.map((run) => `{${column}} : "${run.replace(/"/g, '""')}"`).join(' AND ');
 }
 
+/** What a `contains` asks of a trigram index: some runs of its value in one column of one FTS5 table. */
+export interface TrigramNeed {
+  index: NonNullable<ColumnDef['trigram']>;
+  runs: string[];
+}
+
 /**
- * The index condition that narrows a search for `value` in `column`, or null when the column has no
- * trigram index, the database finds its index by itself (PostgreSQL), or the value has no run to look for.
+ * What a search for `value` in `column` asks of its trigram index, or null when the column has no trigram
+ * index, the database finds its index by itself (PostgreSQL), or the value has no run to look for.
  */
-export function trigramPrefilter(column: ColumnDef, value: string, dialect: DialectName): RawBuilder<unknown> | null {
+export function trigramNeed(column: ColumnDef, value: string, dialect: DialectName): TrigramNeed | null {
   const index = column.trigram;
   if (dialect !== 'sqlite' || !index) return null;
   const runs = trigramRuns(value);
-  if (runs.length === 0) return null;
-  const table = sql.table(index.table);
-  return index.matching(sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${ftsMatch(index.column, runs)}`);
+  return runs.length === 0 ? null : { index, runs };
+}
+
+/**
+ * The index conditions for searches that must all hold: one FTS5 query per table, the AND of every
+ * search's phrases, so that FTS5 intersects its lists itself. Asked one by one, each search's rowids
+ * were listed in full first (a common word's tens of thousands of rows) and intersected afterwards.
+ * Rule: columns naming the same FTS5 table map its rowids to the view's rows alike (their `matching`).
+ */
+export function trigramPrefilters(needs: readonly TrigramNeed[]): RawBuilder<unknown>[] {
+  const byTable = new Map<string, TrigramNeed[]>();
+  for (const need of needs) byTable.set(need.index.table, [...(byTable.get(need.index.table) ?? []), need]);
+  return [...byTable.values()].map((group) => {
+    const table = sql.table(group[0].index.table);
+    const query = group.map((need) => ftsMatch(need.index.column, need.runs)).join(' AND ');
+    return group[0].index.matching(sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${query}`);
+  });
+}
+
+/** The index condition that narrows a search for `value` in `column` alone (trigramNeed), or null. */
+export function trigramPrefilter(column: ColumnDef, value: string, dialect: DialectName): RawBuilder<unknown> | null {
+  const need = trigramNeed(column, value, dialect);
+  return need ? trigramPrefilters([need])[0] : null;
 }
 
 /** `exact`, narrowed by the trigram index when there is one for the value. */

@@ -38,6 +38,12 @@ export interface ColumnDef {
    * for subqueries that join what they need themselves). Read only for views that declare `joins`.
    */
   joins?: readonly string[];
+  /**
+   * The value is NULL whenever a join it reads finds no row (it is that row's column itself, not, say, a
+   * COALESCE): a filter that needs a value then needs the joined row, so a page's id lookup may join it
+   * inner (page-from.ts). Read only for views that declare `joins`.
+   */
+  nullWhenUnjoined?: boolean;
 }
 
 /**
@@ -47,7 +53,8 @@ export interface ColumnDef {
  */
 export interface ViewJoin {
   alias: string;
-  sql: RawBuilder<unknown>;
+  /** What is joined: `table alias ON condition` (the view joins it LEFT). */
+  target: RawBuilder<unknown>;
   after?: readonly string[];
 }
 
@@ -93,7 +100,7 @@ export interface TableView {
 
 /** A view's `from` and `joins` from its driving table and joins, so that the two always agree. */
 export function joinedFrom(base: RawBuilder<unknown>, joins: readonly ViewJoin[]): Pick<TableView, 'from' | 'joins'> {
-  return { from: sql.join([base, ...joins.map((j) => j.sql)], sql` `), joins: { base, joins } };
+  return { from: sql.join([base, ...joins.map((j) => sql`LEFT JOIN ${j.target}`)], sql` `), joins: { base, joins } };
 }
 
 export type TableViewFactory = (dialect: DialectName) => TableView;
