@@ -31,4 +31,23 @@ export const datasetsMigrations: SchemaMigration[] = [
       await db.schema.createIndex('datasetcollaborators_collaborator').on('datasetcollaborators').column('collaborator_id').execute();
     },
   },
+  {
+    // Who exported which dataset and when (Germinate's datasetaccesslogs): every dataset export writes one row
+    // per exported dataset. The user's name, e-mail and institution are copied, so the record outlives the
+    // account; the dataset's rows go with the dataset.
+    name: '3201-datasets-access-logs',
+    async up(db, dialect) {
+      await withTimestamps(
+        withId(db.schema.createTable('datasetaccesslogs'), dialect)
+          .addColumn('user_id', 'integer')
+          .addColumn('user_name', 'text')
+          .addColumn('user_email', 'text')
+          .addColumn('user_institution', 'text')
+          .addColumn('dataset_id', 'integer', (c) => c.notNull().references('datasets.id').onDelete('cascade'))
+          .addColumn('reason', 'text'),
+        dialect,
+      ).execute();
+      await db.schema.createIndex('datasetaccesslogs_dataset').on('datasetaccesslogs').column('dataset_id').execute();
+    },
+  },
 ];

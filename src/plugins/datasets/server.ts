@@ -12,13 +12,20 @@ import { collaboratorRoutes } from './collaborators.js';
 import { datasetsMigrations } from './migrations.js';
 import { licenceRoutes } from './licences/routes.js';
 import { licenceMigrations } from './licences/migrations.js';
+import { registerDatasetAdminRoutes } from './admin-routes.js';
+import { REMOVAL_TABLES } from './dataset-delete.js';
+import { attributeRoutes } from './attributes.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   // Public, but dataset-scoped: each caller gets the datasets they may see (ADMIN all). The licence
   // filter `justUnacceptedLicenses` of Germinate's request comes with licences (a later issue).
   // The data, collaborator, publication and project tables the row reads, as far as they exist.
   const present = await presentTables(app.database.db as unknown as Kysely<unknown>, app.database.dialect, DATASET_DATA_TABLES);
-  registerTableRoutes(app, { path: '/dataset/table', view: (dialect) => datasetView(dialect, present), access: 'public', exportPrefix: 'dataset-table' });
+  const datasetQuery = registerTableRoutes(app, { path: '/dataset/table', view: (dialect) => datasetView(dialect, present), access: 'public', exportPrefix: 'dataset-table' });
+  // What a deleted dataset takes with it, as far as those tables exist.
+  const removable = await presentTables(app.database.db as unknown as Kysely<unknown>, app.database.dialect, REMOVAL_TABLES);
+  registerDatasetAdminRoutes(app, datasetQuery, removable);
+  await app.register(attributeRoutes);
   await app.register(exportJobRoutes);
   await app.register(exportStartRoutes);
   await app.register(collaboratorRoutes);
