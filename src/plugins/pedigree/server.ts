@@ -2,6 +2,7 @@ import type { ServerPlugin } from '../../server/plugin.js';
 import { pedigreeImporter } from './import/pedigree-importer.js';
 import { pedigreeMigrations } from './migrations.js';
 import { PEDIGREE_DATASET_TYPE } from './tables.js';
+import { pedigreeExportRoutes } from './export-routes.js';
 
 /** Pedigrees and pedigree definitions (the pedigree template). */
 export const pedigreeServer: ServerPlugin = {
@@ -11,6 +12,7 @@ export const pedigreeServer: ServerPlugin = {
   requires: ['germplasm', 'datasets'],
   migrations: pedigreeMigrations,
   importers: [pedigreeImporter],
+  routes: pedigreeExportRoutes,
   demoFiles: [{ file: 'demo/pedigree/example-pedigree-data.xlsx', type: 'pedigree' }],
   overviewCounts: {
     datasetsPedigree: async ({ db }) =>
