@@ -1,0 +1,90 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../support/databases.js';
+import { passwordOf, startServer, type TestServer } from '../support/server.js';
+
+/**
+ * The dataset attribute calls on both databases: the attribute tables, the table download, and "download
+ * metadata" (`dataset/attribute/export`) of chosen datasets or an experiment's, each for the datasets the
+ * caller may use only, with access logs; bad input answered with 400 or 404, never with data.
+ */
+describe.each(testDialects())('dataset attribute exports on %s', (dialect) => {
+  let server: TestServer;
+  let admin: string;
+  let experimentId: number;
+  let publicId: number;
+  let privateId: number;
+  const raw = () => server.db.database.db as unknown as Kysely<unknown>;
+
+  beforeAll(async () => {
+    server = await startServer(dialect);
+    admin = await server.login('admin', passwordOf('admin'));
+    const db = raw();
+    experimentId = (await sql<{ id: number }>`INSERT INTO experiments (experiment_name) VALUES ('Field trials') RETURNING id`.execute(db)).rows[0].id;
+    const dataset = async (name: string, state: number) =>
+      (await sql<{ id: number }>`INSERT INTO datasets (experiment_id, datasettype_id, name, description, dataset_state_id) VALUES (${experimentId}, 3, ${name}, 'About it', ${state}) RETURNING id`.execute(db)).rows[0].id;
+    publicId = await dataset('Open trial', 1);
+    privateId = await dataset('Closed trial', 2);
+    const attribute = async (name: string, target: string) =>
+      (await sql<{ id: number }>`INSERT INTO attributes (name, description, datatype, target_table) VALUES (${name}, 'Who paid', 'text', ${target}) RETURNING id`.execute(db)).rows[0].id;
+    const funder = await attribute('Funder', 'datasets');
+    const height = await attribute('Height', 'germinatebase');
+    await sql`INSERT INTO attributedata (attribute_id, foreign_id, value) VALUES (${funder}, ${publicId}, 'BBSRC'), (${funder}, ${privateId}, 'Secret fund'), (${height}, ${publicId}, 'not a dataset attribute')`.execute(db);
+  });
+  afterAll(async () => server?.close());
+
+  const rowsOf = async (response: Response) => {
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: Record<string, unknown>[]; count: number }).data;
+  };
+
+  it('lists the attributes of the datasets the caller may see, in Germinate’s row shape', async () => {
+    const anonymous = await rowsOf(await server.api('POST', 'dataset/attribute/table', { body: {} }));
+    expect(anonymous).toEqual([
+      expect.objectContaining({ datasetId: publicId, datasetName: 'Open trial', attributeName: 'Funder', attributeType: 'text', targetTable: 'datasets', foreignId: publicId, attributeValue: 'BBSRC' }),
+    ]);
+    expect(await rowsOf(await server.api('POST', 'dataset/attribute/table', { token: admin, body: {} }))).toHaveLength(2);
+    const filtered = { filter: [{ column: 'datasetId', comparator: 'inSet', values: [String(privateId)] }] };
+    expect(await rowsOf(await server.api('POST', 'dataset/attribute/table', { body: filtered }))).toEqual([]);
+    expect(await rowsOf(await server.api('POST', `dataset/${publicId}/attribute`, {}))).toHaveLength(1);
+    expect(await rowsOf(await server.api('POST', `dataset/${privateId}/attribute`, {}))).toEqual([]);
+  });
+
+  it('downloads the attribute table as a zip, 404 when no dataset may be read', async () => {
+    const response = await server.api('POST', 'dataset/attribute/table/export', { body: {} });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment;filename= "dataset-attributes-table--/);
+    const [file] = Object.values(unzipSync(new Uint8Array(await response.arrayBuffer())));
+    const text = strFromU8(file);
+    expect(text).toContain('BBSRC');
+    expect(text).not.toContain('Secret fund');
+    expect((await server.api('POST', `dataset/${privateId}/attribute/export`, {})).status).toBe(404);
+    expect((await server.api('POST', `dataset/${publicId}/attribute/export`, {})).status).toBe(200);
+  });
+
+  it('writes "download metadata" as one tab-separated file and logs the access', async () => {
+    const before = Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM datasetaccesslogs`.execute(raw())).rows[0].n);
+    const response = await server.api('POST', 'dataset/attribute/export', { body: { datasetIds: [publicId, privateId] } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(new RegExp(`^attachment;filename= "attributes-${publicId}-[0-9a-f-]{36}\\.txt"$`));
+    expect((await response.text()).split('\r\n')).toEqual([
+      'dataset_id\tdataset_name\tdataset_description\tattribute_name\tattribute_description\tattribute_type\tattribute_value',
+      `${publicId}\tOpen trial\tAbout it\tFunder\tWho paid\ttext\tBBSRC`,
+      '',
+    ]);
+    const logged = await sql<{ dataset_id: number; user_id: number | null }>`SELECT dataset_id, user_id FROM datasetaccesslogs ORDER BY id`.execute(raw());
+    expect(logged.rows.slice(before).map((r) => [Number(r.dataset_id), r.user_id])).toEqual([[publicId, null]]);
+    const byExperiment = await server.api('POST', 'dataset/attribute/export', { token: admin, body: { experimentId } });
+    expect((await byExperiment.text()).split('\r\n')).toHaveLength(4);
+  });
+
+  it('refuses bad input', async () => {
+    expect((await server.api('POST', 'dataset/attribute/export', {})).status).toBe(400);
+    expect((await server.api('POST', 'dataset/attribute/export', { body: { datasetIds: ['a'] } })).status).toBe(400);
+    expect((await server.api('POST', 'dataset/attribute/export', { body: { datasetIds: [privateId] } })).status).toBe(404);
+    expect((await server.api('POST', 'dataset/attribute/export', { body: { experimentId: 987_654 } })).status).toBe(404);
+    expect((await server.api('POST', 'dataset/attribute/table', { body: { filter: [{ column: 'nope', comparator: 'equals', values: ['1'] }] } })).status).toBe(400);
+    expect((await server.api('POST', 'dataset/abc/attribute', {})).status).toBe(404);
+  });
+});
