@@ -2,13 +2,14 @@ import { type } from 'arktype';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { allowedDatasetIds } from '../../server/access/datasets.js';
+import { gateCaller } from '../../server/access/licences.js';
 import { sendError } from '../../server/http/errors.js';
 import { validate } from '../../server/http/validate.js';
 
 /**
  * The calls that start asynchronous dataset exports (genotypes, allele frequencies, pedigrees). This server
  * cannot write those exports yet, so it answers as Germinate does where there is nothing to export (the
- * requested datasets of that type the caller may use: none → `[]`, for allele frequencies a 404) and with
+ * requested datasets of that type the caller may use, licence gate included: none → `[]`, for allele frequencies a 404) and with
  * 501 Not Implemented where there would be; the domain that adds an export replaces its route here.
  */
 
@@ -27,7 +28,7 @@ export const exportStartRoutes: FastifyPluginAsync = async (app) => {
       const body = validate(ExportStart, request.body ?? null);
       const requested = body.datasetIds ?? [];
       if (requested.length === 0) return sendError(reply, 400, 'BAD_REQUEST_MISSING_FIELDS', 'datasetIds must name at least one dataset.');
-      const allowed = await allowedDatasetIds(db, request.user, requested);
+      const allowed = await allowedDatasetIds(db, gateCaller(request), requested);
       const ofType =
         allowed.length === 0
           ? []

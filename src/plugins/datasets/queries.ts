@@ -3,6 +3,7 @@ import type { DialectName } from '../../server/db/database.js';
 import type { PresentTables } from '../../server/table/optional-tables.js';
 import type { TableView } from '../../server/table/view.js';
 import { datasetRowColumns } from './row-columns.js';
+import { licenceAcceptedSql } from '../../server/access/licences.js';
 
 const c = (expression: string, type: TableView['columns'][string]['type']) => ({ sql: sql.raw(expression), type });
 
@@ -48,6 +49,10 @@ export function datasetView(dialect: DialectName, present: PresentTables = new S
       collaborators: c('(SELECT COUNT(*) FROM datasetcollaborators dcc WHERE dcc.dataset_id = d.id)', 'integer'),
     },
     idColumn: 'datasetId',
+    // A listing: every visible dataset, licensed or not (acceptedBy tells the caller which they accepted).
     datasetColumn: 'datasetId',
+    // Germinate's UnacceptedLicenseRequest: only datasets with a licence the caller has not accepted.
+    requestCondition: (body, caller) =>
+      body.justUnacceptedLicenses === true ? sql`(d.license_id IS NOT NULL AND NOT ${licenceAcceptedSql(sql`d.license_id`, caller)})` : null,
   };
 }

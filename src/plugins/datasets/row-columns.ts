@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { SessionUser } from '../../server/auth/tokens.js';
+import { licenceAcceptedSql } from '../../server/access/licences.js';
+import type { QueryCaller } from '../../server/table/engine.js';
 import type { DialectName } from '../../server/db/database.js';
 import type { PresentTables } from '../../server/table/optional-tables.js';
 import type { ColumnDef } from '../../server/table/view.js';
@@ -9,6 +10,9 @@ export const DATASET_DATA_TABLES = [
   'trialsetup', 'phenotypedata', 'climatedata', 'pedigrees', 'pedigreedefinitions', 'datasetmembers', 'attributes', 'attributedata',
   'datasetlocations', 'locations', 'countries', 'collaborators', 'datasetcollaborators', 'institutions', 'publicationdata', 'projects',
 ] as const;
+
+/** Germinate's id of the anonymous caller in acceptedBy. */
+const ANONYMOUS_CALLER_ID = -1000;
 
 const raw = (text: string, type: ColumnDef['type'], extra: Partial<ColumnDef> = {}): ColumnDef => ({ sql: sql.raw(text), type, ...extra });
 
@@ -59,15 +63,17 @@ function dataCounts(present: PresentTables): { objects: string; points: string }
   return { objects: sum(objects), points: sum(points) };
 }
 
-/** acceptedBy: `[caller id]` when the caller accepted the dataset's licence, else `[]` (Germinate's rewrite). */
-function acceptedBy(): ColumnDef {
-  const forCaller = (user: SessionUser | null): RawBuilder<unknown> =>
-    user
-      ? sql`(CASE WHEN d.license_id IS NOT NULL AND EXISTS (SELECT 1 FROM licenselogs ll WHERE ll.license_id = d.license_id AND ll.user_id = ${user.id})
-          THEN ${JSON.stringify([user.id])} ELSE '[]' END)`
-      : // Anonymous acceptance lives in the browser's accepted-licenses cookie, which the licence gate will read.
-        sql`'[]'`;
-  return { sql: forCaller(null), type: 'json', forCaller };
+/**
+ * acceptedBy, as Germinate rewrites it for the caller: `[caller id]` when they accepted the row's licence (a
+ * licenselogs row), `[-1000]` for an anonymous caller whose accepted-licenses cookie holds it, else `[]`;
+ * always `[]` for a dataset without a licence. Also the rows of `license/table` (licence alias `l`).
+ */
+export function acceptedByColumn(licenseIdSql: RawBuilder<unknown>): ColumnDef {
+  const forGate = (caller: QueryCaller): RawBuilder<unknown> => {
+    const id = caller.user ? caller.user.id : ANONYMOUS_CALLER_ID;
+    return sql`(CASE WHEN ${licenseIdSql} IS NOT NULL AND ${licenceAcceptedSql(licenseIdSql, caller)} THEN ${JSON.stringify([id])} ELSE '[]' END)`;
+  };
+  return { sql: forGate({ user: null }), type: 'json', forGate };
 }
 
 /**
@@ -111,6 +117,6 @@ export function datasetRowColumns(dialect: DialectName, present: PresentTables):
     attributes: has('attributes', 'attributedata')
       ? raw("(SELECT COUNT(*) FROM attributedata ad JOIN attributes a ON a.id = ad.attribute_id WHERE a.target_table = 'datasets' AND ad.foreign_id = d.id)", 'integer')
       : none('integer'),
-    acceptedBy: acceptedBy(),
+    acceptedBy: acceptedByColumn(sql`d.license_id`),
   };
 }

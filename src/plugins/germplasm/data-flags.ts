@@ -1,30 +1,31 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { SessionUser } from '../../server/auth/tokens.js';
-import { datasetVisibleSql } from '../../server/access/datasets.js';
+import { datasetLicensedSql } from '../../server/access/datasets.js';
+import type { QueryCaller } from '../../server/table/engine.js';
 import type { PresentTables } from '../../server/table/optional-tables.js';
 import type { ColumnDef } from '../../server/table/view.js';
 
 /** The other domains' tables the germplasm row reads when they exist (images, trials, pedigrees, genotypes). */
 export const GERMPLASM_DATA_TABLES = ['images', 'imagetypes', 'trialsetup', 'phenotypedata', 'pedigrees', 'pedigreedefinitions', 'datasetmembers'] as const;
 
-type Condition = (user: SessionUser | null) => RawBuilder<unknown>;
+type Condition = (caller: QueryCaller) => RawBuilder<unknown>;
 
 /**
- * A caller-dependent flag: 1 when the caller may see a dataset holding such data for the row's germplasm,
+ * A caller-dependent flag: 1 when a dataset holding such data for the row's germplasm passes the caller's
+ * licence gate (seen and its licence accepted: README §2.6, as Germinate's flags use the licence-gated list),
  * else absent (NULL), never 0, as Germinate's "SELECT 1 … LIMIT 1" flags. Without the tables it is absent.
  */
 function flag(exists: Condition | null): ColumnDef {
-  const forCaller = (user: SessionUser | null) => (exists ? sql`(CASE WHEN ${exists(user)} THEN 1 END)` : sql`(CAST(NULL AS INTEGER))`);
-  return { sql: forCaller(null), type: 'integer', forCaller };
+  const forGate = (caller: QueryCaller) => (exists ? sql`(CASE WHEN ${exists(caller)} THEN 1 END)` : sql`(CAST(NULL AS INTEGER))`);
+  return { sql: forGate({ user: null }), type: 'integer', forGate };
 }
 
 /** Genotype (datasettype 1) or allele frequency (4) data: the germplasm is a member (type 2) of such a dataset. */
 function memberOf(datasetType: number): Condition {
   // Germinate's datasetmembers (dataset_id, datasetmembertype_id, foreign_id); the genotypes domain indexes
   // (foreign_id, datasetmembertype_id) for this lookup.
-  return (user) => sql`EXISTS (SELECT 1 FROM datasetmembers dm JOIN datasets dmd ON dmd.id = dm.dataset_id
+  return (caller) => sql`EXISTS (SELECT 1 FROM datasetmembers dm JOIN datasets dmd ON dmd.id = dm.dataset_id
     WHERE dm.datasetmembertype_id = 2 AND dm.foreign_id = g.id AND dmd.datasettype_id = ${sql.lit(datasetType)}
-      AND ${datasetVisibleSql(sql`dm.dataset_id`, user)})`;
+      AND ${datasetLicensedSql(sql`dm.dataset_id`, caller)})`;
 }
 
 /**
@@ -37,12 +38,12 @@ export function germplasmDataColumns(present: PresentTables): Record<string, Col
   const has = (...tables: string[]) => tables.every((t) => present.has(t));
   const germplasmImages = `im.imagetype_id IN (SELECT it.id FROM imagetypes it WHERE it.reference_table = 'germinatebase') AND im.foreign_id = g.id`;
   const trials: Condition | null = has('trialsetup', 'phenotypedata')
-    ? (user) => sql`EXISTS (SELECT 1 FROM trialsetup ts WHERE ts.germinatebase_id = g.id AND ${datasetVisibleSql(sql`ts.dataset_id`, user)}
+    ? (caller) => sql`EXISTS (SELECT 1 FROM trialsetup ts WHERE ts.germinatebase_id = g.id AND ${datasetLicensedSql(sql`ts.dataset_id`, caller)}
         AND EXISTS (SELECT 1 FROM phenotypedata pd WHERE pd.trialsetup_id = ts.id))`
     : null;
   const pedigree: Condition | null = has('pedigrees', 'pedigreedefinitions')
-    ? (user) => sql`(EXISTS (SELECT 1 FROM pedigrees pe WHERE pe.germinatebase_id = g.id AND ${datasetVisibleSql(sql`pe.dataset_id`, user)})
-        OR EXISTS (SELECT 1 FROM pedigreedefinitions pf WHERE pf.germinatebase_id = g.id AND ${datasetVisibleSql(sql`pf.dataset_id`, user)}))`
+    ? (caller) => sql`(EXISTS (SELECT 1 FROM pedigrees pe WHERE pe.germinatebase_id = g.id AND ${datasetLicensedSql(sql`pe.dataset_id`, caller)})
+        OR EXISTS (SELECT 1 FROM pedigreedefinitions pf WHERE pf.germinatebase_id = g.id AND ${datasetLicensedSql(sql`pf.dataset_id`, caller)}))`
     : null;
   const members = has('datasetmembers');
   return {

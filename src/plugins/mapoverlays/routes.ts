@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
-import { datasetOrNoneVisibleSql } from '../../server/access/datasets.js';
+import { datasetOrNoneLicensedSql } from '../../server/access/datasets.js';
+import { gateCaller } from '../../server/access/licences.js';
 import { pathId } from '../../server/access/users.js';
 import { sendError } from '../../server/http/errors.js';
 import { registerTableRoutes } from '../../server/table/routes.js';
@@ -12,7 +13,7 @@ import type { MapoverlaysTables } from './tables.js';
 
 const c = (expression: string, type: TableView['columns'][string]['type']) => ({ sql: sql.raw(expression), type });
 
-/** Germinate's ViewTableMapoverlays: overlays without a dataset, or of a dataset the caller sees. */
+/** Germinate's ViewTableMapoverlays: overlays without a dataset, or of a dataset that passes the caller's licence gate. */
 function mapoverlayView(): TableView {
   return {
     name: 'mapoverlays',
@@ -41,6 +42,7 @@ function mapoverlayView(): TableView {
     idColumn: 'mapoverlayId',
     datasetColumn: 'datasetId',
     datasetlessPublic: true,
+    licenceGated: true,
   };
 }
 
@@ -56,7 +58,7 @@ export const mapoverlayRoutes: FastifyPluginAsync = async (app) => {
       .selectFrom('mapoverlays')
       .select('name')
       .where('id', '=', id)
-      .where(sql<boolean>`${datasetOrNoneVisibleSql(sql.ref('dataset_id'), request.user)}`)
+      .where(sql<boolean>`${datasetOrNoneLicensedSql(sql.ref('dataset_id'), gateCaller(request))}`)
       .executeTakeFirst();
     // The name is ours (`<id>.png`), yet it is checked like a user's: a file in that folder only.
     if (!overlay || !/^\d+\.png$/.test(overlay.name)) return sendError(reply, 404, 'NOT_FOUND_ID');

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { roleOf } from '../../core/roles.js';
 import type { SessionUser } from '../auth/tokens.js';
+import { datasetLicenceOpenSql, type GateCaller } from './licences.js';
 
 /** datasetstates.id of a public dataset; private (2) and hidden (3) are reached through permissions only. */
 export const PUBLIC_DATASET_STATE = 1;
@@ -39,32 +40,60 @@ export async function visibleDatasetIds(db: Kysely<unknown>, user: SessionUser |
   return result.rows.map((r) => Number(r.id));
 }
 
-/**
- * The licence gate — a seam, NOT implemented yet: licences come with a later
- * issue. It will keep the datasets without a licence or whose licence the caller accepted (a licenselogs row
- * for logged-in callers; the `accepted-licenses` cookie for anonymous callers and in NONE mode), which is
- * why it already takes the caller and the accepted-licence ids from the cookie. Today it keeps them all.
- */
-export async function licensedDatasetIds(
-  _db: Kysely<unknown>,
-  _user: SessionUser | null,
-  visible: readonly number[],
-  _cookieLicenseIds: readonly number[] = [],
-): Promise<number[]> {
-  return [...visible];
+/** A caller for the gate given either as such or as a bare user (a bare user brings no cookie: fail closed). */
+function asGateCaller(who: GateCaller | SessionUser | null): GateCaller {
+  if (who === null) return { user: null };
+  return 'user' in who ? who : { user: who };
 }
 
 /**
- * The datasets a data call may read: the requested ids that the caller sees
- * (and, once licences exist, whose licence was accepted); an absent or empty request means every such
- * dataset. Ids the caller may not see are dropped silently, as in Germinate.
+ * The licence gate in SQL (README §2.6 step 2): the datasets the caller sees (datasetVisibleSql) and whose
+ * licence lets them in: no licence, or one they accepted (a licenselogs row when logged in, the
+ * accepted-licenses cookie when anonymous or in NONE mode). Administrators see every dataset, but accept
+ * licences like everyone else. Every call that returns or exports dataset data keeps only these.
+ */
+export function datasetLicensedSql(datasetIdSql: RawBuilder<unknown>, who: GateCaller | SessionUser | null): RawBuilder<unknown> {
+  const caller = asGateCaller(who);
+  return sql`(${datasetVisibleSql(datasetIdSql, caller.user)} AND ${datasetLicenceOpenSql(datasetIdSql, caller)})`;
+}
+
+/** datasetLicensedSql, where no dataset at all (NULL) passes too: rows that belong to none. */
+export function datasetOrNoneLicensedSql(datasetIdSql: RawBuilder<unknown>, who: GateCaller | SessionUser | null): RawBuilder<unknown> {
+  return sql`(${datasetIdSql} IS NULL OR ${datasetLicensedSql(datasetIdSql, who)})`;
+}
+
+/**
+ * Of the `visible` dataset ids, those whose licence lets the caller in (no licence, or accepted: a
+ * licenselogs row for logged-in callers, the `accepted-licenses` cookie's ids for anonymous callers and in
+ * NONE mode), ascending.
+ */
+export async function licensedDatasetIds(
+  db: Kysely<unknown>,
+  user: SessionUser | null,
+  visible: readonly number[],
+  cookieLicenseIds: readonly number[] = [],
+): Promise<number[]> {
+  if (visible.length === 0) return [];
+  const caller: GateCaller = { user, acceptedLicenses: cookieLicenseIds };
+  const open = await sql<{ id: number }>`SELECT d.id AS id FROM datasets d
+    WHERE ${datasetLicenceOpenSql(sql`d.id`, caller)} ORDER BY d.id`.execute(db);
+  const keep = new Set(open.rows.map((r) => Number(r.id)));
+  return visible.filter((id) => keep.has(Number(id))).map(Number);
+}
+
+/**
+ * The datasets a data call may read: the requested ids that the caller sees and whose licence they
+ * accepted; an absent or empty request means every such dataset. Ids the caller may not use are dropped
+ * silently, as in Germinate. Pass `gateCaller(request)`, so that an anonymous caller's cookie counts; a bare
+ * user (or null) counts as a caller without the cookie.
  */
 export async function allowedDatasetIds(
   db: Kysely<unknown>,
-  user: SessionUser | null,
+  who: GateCaller | SessionUser | null,
   requested?: readonly number[] | null,
 ): Promise<number[]> {
-  const allowed = await licensedDatasetIds(db, user, await visibleDatasetIds(db, user));
+  const caller = asGateCaller(who);
+  const allowed = await licensedDatasetIds(db, caller.user, await visibleDatasetIds(db, caller.user), caller.acceptedLicenses ?? []);
   if (!requested || requested.length === 0) return allowed;
   const wanted = new Set(requested.map(Number));
   return allowed.filter((id) => wanted.has(id));

@@ -5,6 +5,8 @@ import type { DialectName } from '../db/database.js';
 import { readRows, type TableSource } from '../db/read-pool.js';
 import type { SessionUser } from '../auth/tokens.js';
 import { datasetOrNoneVisibleSql, datasetVisibleSql } from '../access/datasets.js';
+import { datasetLicensedSql, datasetOrNoneLicensedSql } from '../access/datasets.js';
+import type { GateCaller } from '../access/licences.js';
 import { HttpError } from '../http/errors.js';
 import { filterCondition, sortKey } from './filters.js';
 import { trigramPrefilters, type TrigramNeed } from './trigram.js';
@@ -30,10 +32,30 @@ export function isoTimestamp(value: unknown): unknown {
 
 /**
  * Who runs a query. A dataset-scoped view (TableView.datasetColumn) returns only the rows of datasets this
- * caller sees; `{ user: null }` is an anonymous caller.
+ * caller sees (licence-gated views: and whose licence they accepted); `{ user: null }` is an anonymous
+ * caller, whose accepted licences are those of their cookie (`acceptedLicenses`, gateCaller(request)).
  */
-export interface QueryCaller {
+export interface QueryCaller extends GateCaller {
   user: SessionUser | null;
+}
+
+// The licence gate's options of a view and a column. They are declared here, beside the code that applies
+// them, rather than in view.ts, which this change may not touch; they belong there.
+declare module './view.js' {
+  interface TableView {
+    /**
+     * The view returns dataset data: its dataset scope is the licence gate (src/server/access/datasets.ts,
+     * datasetLicensedSql: seen and licence accepted) instead of visibility alone. Listings (dataset/table)
+     * leave it off: they list every visible dataset and report acceptance in acceptedBy.
+     */
+    licenceGated?: boolean;
+    /** A condition read from the request body beyond its filters (e.g. `justUnacceptedLicenses`), for this caller. */
+    requestCondition?: (body: Readonly<Record<string, unknown>>, caller: QueryCaller) => RawBuilder<unknown> | null;
+  }
+  interface ColumnDef {
+    /** As forCaller, for values that depend on the caller's accepted licences too (acceptedBy, has…Data); wins over forCaller. */
+    forGate?: (caller: QueryCaller) => RawBuilder<unknown>;
+  }
 }
 
 /**
@@ -62,15 +84,18 @@ export class TableQuery {
     if (key === undefined) return null;
     if (caller === undefined) throw new Error(`View ${this.view.name} is dataset-scoped: queries must name the caller`);
     const column = this.view.columns[key].sql;
+    if (this.view.licenceGated) return this.view.datasetlessPublic ? datasetOrNoneLicensedSql(column, caller) : datasetLicensedSql(column, caller);
     return this.view.datasetlessPublic ? datasetOrNoneVisibleSql(column, caller.user) : datasetVisibleSql(column, caller.user);
   }
 
   /** The columns as this caller's query uses them: caller-dependent ones get the caller's expression. */
   private columnsFor(caller: QueryCaller | undefined): Record<string, ColumnDef> {
     const columns = this.view.columns;
-    if (!Object.values(columns).some((def) => def.forCaller)) return columns;
-    const user = caller?.user ?? null;
-    return Object.fromEntries(Object.entries(columns).map(([key, def]) => [key, def.forCaller ? { ...def, sql: def.forCaller(user) } : def]));
+    if (!Object.values(columns).some((def) => def.forCaller || def.forGate)) return columns;
+    const who: QueryCaller = caller ?? { user: null };
+    const forWho = (def: ColumnDef): ColumnDef =>
+      def.forGate ? { ...def, sql: def.forGate(who) } : def.forCaller ? { ...def, sql: def.forCaller(who.user) } : def;
+    return Object.fromEntries(Object.entries(columns).map(([key, def]) => [key, forWho(def)]));
   }
 
   /** A request column (camelCase or snake_case) → its whitelisted definition, or undefined. */

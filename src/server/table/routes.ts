@@ -5,7 +5,8 @@ import { ExportRequest, MAX_INTEGER, PaginatedRequest } from '../../core/table-r
 import { HttpError } from '../http/errors.js';
 import type { Access } from '../fastify-types.js';
 import { validate } from '../http/validate.js';
-import { TableQuery } from './engine.js';
+import { TableQuery, type QueryCaller } from './engine.js';
+import { gateCaller } from '../access/licences.js';
 import { exportTable } from './export.js';
 import type { TableViewFactory } from './view.js';
 
@@ -55,21 +56,31 @@ function readPool(app: FastifyInstance) {
   return app.database.reads({ size, queueLimit, statementTimeoutMs });
 }
 
+/** The view's condition from the request body beyond its filters (TableView.requestCondition), or null. */
+function requestCondition(query: TableQuery, request: FastifyRequest, caller: QueryCaller): RawBuilder<unknown> | null {
+  const body = request.body;
+  if (!query.view.requestCondition || typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  return query.view.requestCondition(body as Record<string, unknown>, caller);
+}
+
 /** Registers the three calls of a Germinate table (page, ids, export) over one whitelisted view. */
 export function registerTableRoutes(app: FastifyInstance, options: TableRoutesOptions): TableQuery {
   const query = new TableQuery(options.view(app.database.dialect), app.database.dialect);
   const db = app.database.db as unknown as Kysely<unknown>;
   const config = { access: options.access };
 
-  // The caller goes with every query: dataset-scoped views keep only the rows of datasets they may see.
+  // The caller goes with every query: dataset-scoped views keep only the rows of datasets they may see
+  // (licence-gated views: whose licence they accepted, from licenselogs or the accepted-licenses cookie).
   app.post(options.path, { config }, async (request) => {
     const body = pagingRequest(request.body);
-    return withReader(app, request, (source) => query.page(source, body, app.config.maxPageSize, null, { user: request.user }));
+    const caller = gateCaller(request);
+    return withReader(app, request, (source) => query.page(source, body, app.config.maxPageSize, requestCondition(query, request, caller), caller));
   });
 
   app.post(`${options.path}/ids`, { config }, async (request) => {
     const body = pagingRequest(request.body);
-    const ids = await withReader(app, request, (source) => query.ids(source, body.filter, null, { user: request.user }));
+    const caller = gateCaller(request);
+    const ids = await withReader(app, request, (source) => query.ids(source, body.filter, requestCondition(query, request, caller), caller));
     return { data: ids, count: ids.length };
   });
 
@@ -80,7 +91,8 @@ export function registerTableRoutes(app: FastifyInstance, options: TableRoutesOp
       // Each batch of an export must finish within the limit; the whole file takes as long as its rows.
       const pool = readPool(app);
       const reader = pool ? requestReader(pool, db, request, { timeoutMs: app.config.tableTimeoutMs, perStatement: true }) : null;
-      const result = exportTable(reader ?? db, query, body, prefix, new Date(app.clock.now()), { caller: { user: request.user } });
+      const caller = gateCaller(request);
+      const result = exportTable(reader ?? db, query, body, prefix, new Date(app.clock.now()), { caller, extra: requestCondition(query, request, caller) });
       if (reader) result.stream.once('close', () => reader.done());
       return reply
         .type('application/zip')
@@ -102,7 +114,7 @@ export async function restrictedPage(
   extra: RawBuilder<unknown>,
 ) {
   const body = pagingRequest(request.body);
-  return withReader(app, request, (source) => query.page(source, body, app.config.maxPageSize, extra, { user: request.user }));
+  return withReader(app, request, (source) => query.page(source, body, app.config.maxPageSize, extra, gateCaller(request)));
 }
 
 /** The `…/ids` twin of restrictedPage: every matching id under the same condition. */
@@ -113,6 +125,6 @@ export async function restrictedIds(
   extra: RawBuilder<unknown>,
 ): Promise<{ data: number[]; count: number }> {
   const body = pagingRequest(request.body);
-  const ids = await withReader(app, request, (source) => query.ids(source, body.filter, extra, { user: request.user }));
+  const ids = await withReader(app, request, (source) => query.ids(source, body.filter, extra, gateCaller(request)));
   return { data: ids, count: ids.length };
 }
