@@ -1,9 +1,91 @@
-import type { ClientPlugin } from '../../core/contracts.js';
+import type { ClientPlugin, CommandContext, CommandSpec } from '../../core/contracts.js';
+import { TABLE_KIND } from '../../core/table-plugin.js';
+import { and, paneFocused, roleAtLeast } from '../../core/when.js';
+import { PANE } from './columns.js';
+import { datasetsOpening } from './datasets-link.js';
+
+export { PANE };
+
+/** What a details pane shows over its content: nothing, the edit form or the delete question. */
+export type DetailsDialog = 'edit' | 'delete';
+
+const inDetails = paneFocused(PANE.details);
+const adminInDetails = and(inDetails, roleAtLeast('ADMIN'));
+
+/** The experiment id of the focused details pane, or null. */
+function shownExperiment(context: CommandContext): number | null {
+  const instance = context.workspace.instance();
+  if (instance?.type !== PANE.details) return null;
+  const id = Number(instance.params.experimentId);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * Opens a dialog of the focused details pane. The dialog is part of the pane's state (so in the URL too):
+ * the pane is the same one, shown again with that state.
+ */
+function openDialog(context: CommandContext, dialog: DetailsDialog): void {
+  const instance = context.workspace.instance();
+  if (!instance || shownExperiment(context) === null) return;
+  context.workspace.open({ ...instance, state: { ...(instance.state ?? {}), dialog } }, 'replace');
+}
+
+const commands: CommandSpec[] = [
+  {
+    id: 'experiments:open-table',
+    titleKey: 'experiments.command.openTable',
+    run: (_args, context) => context.workspace.open({ type: PANE.table, params: {} }, 'replace'),
+  },
+  {
+    id: 'experiments:open-datasets',
+    titleKey: 'experiments.command.openDatasets',
+    keys: ['d'],
+    when: inDetails,
+    run: (_args, context) => {
+      const id = shownExperiment(context);
+      if (id !== null) context.workspace.open(datasetsOpening(id), 'right');
+    },
+  },
+  {
+    id: 'experiments:edit',
+    titleKey: 'experiments.command.edit',
+    keys: ['e'],
+    when: adminInDetails,
+    run: (_args, context) => openDialog(context, 'edit'),
+  },
+  {
+    id: 'experiments:delete',
+    titleKey: 'experiments.command.delete',
+    keys: ['Shift+Delete'],
+    when: adminInDetails,
+    run: (_args, context) => openDialog(context, 'delete'),
+  },
+];
 
 /** The experiments client plugin: the experiments list and an experiment's details with its datasets. */
 export const experimentsPlugin: ClientPlugin = {
   id: 'experiments',
-  contributes: { panes: [], commands: [] },
+  contributes: {
+    panes: [
+      {
+        id: PANE.table,
+        route: '/data/experiments',
+        pageName: 'experiments',
+        titleKey: 'experiments.pane.table',
+        kind: TABLE_KIND,
+        load: () => import('./panes/table.js'),
+      },
+      {
+        id: PANE.details,
+        route: '/data/experiments/:experimentId',
+        pageName: 'experiment-details',
+        titleKey: 'experiments.pane.details',
+        inSidebar: false,
+        load: () => import('./panes/details.js'),
+      },
+    ],
+    commands,
+  },
 };
 
 export default experimentsPlugin;
