@@ -34,13 +34,23 @@ async function main(): Promise<void> {
   if (only.has('processes')) await benchProcesses(root, await postgresUrl());
   if (!only.has('table') && !only.has('import') && !only.has('load')) return;
   const url = await postgresUrl();
-  const dialects: DialectName[] = url ? ['sqlite', 'postgres'] : ['sqlite'];
+  // BENCH_DIALECTS=postgres (or sqlite) runs one database only.
+  const wanted = (process.env.BENCH_DIALECTS || 'sqlite,postgres').split(',').map((name) => name.trim());
+  const dialects = (url ? ['sqlite', 'postgres'] : ['sqlite']).filter((d): d is DialectName => wanted.includes(d));
   if (only.has('table')) for (const dialect of dialects) await benchGermplasmTable(root, dialect, url, rounds);
   if (only.has('import')) for (const dialect of dialects) await benchMcpdImport(dialect, url);
   if (only.has('load')) for (const dialect of dialects) await benchLoad(root, dialect, url);
 }
 
-main().catch((error: unknown) => {
+let finished = false;
+// An await on something nothing will ever settle ends a Node process quietly with code 0: say so, and fail.
+process.on('beforeExit', () => {
+  if (finished) return;
+  console.error('The benchmark stopped half way: the event loop emptied while it waited for something that never came.');
+  process.exitCode = 1;
+});
+
+main().then(() => (finished = true), (error: unknown) => {
   console.error(error);
   process.exit(1);
 });
