@@ -125,6 +125,27 @@ describe.each(testDialects())('pedigree export on %s', (dialect) => {
     expect(row.user_name).toBe('admin');
   });
 
+  it('exports a licensed dataset only to callers who accepted its licence (the cookie for anonymous callers)', async () => {
+    const db = raw();
+    const licence = (await sql<{ id: number }>`INSERT INTO licenses (name) VALUES ('CC BY-NC') RETURNING id`.execute(db)).rows[0].id;
+    const experiment = (await sql<{ id: number }>`SELECT experiment_id AS id FROM datasets WHERE id = ${publicId}`.execute(db)).rows[0].id;
+    const licensed = (await sql<{ id: number }>`INSERT INTO datasets (experiment_id, datasettype_id, name, dataset_state_id, license_id) VALUES (${experiment}, 7, 'Licensed pedigree', 1, ${licence}) RETURNING id`.execute(db)).rows[0].id;
+    const description = (await sql<{ id: number }>`SELECT id FROM pedigreedescriptions`.execute(db)).rows[0].id;
+    await sql`INSERT INTO pedigrees (dataset_id, germinatebase_id, parent_id, relationship_type, pedigreedescription_id) VALUES (${licensed}, 16, 15, 'F', ${description})`.execute(db);
+    const ask = (headers: Record<string, string> = {}, token: string | null = null) =>
+      server.api('POST', 'dataset/export/pedigree', { token, headers, body: { datasetIds: [licensed] } });
+    expect((await ask()).status).toBe(404);
+    expect((await exportPedigree({})).status).toBe(200);
+    expect(await (await exportPedigree({})).text()).not.toContain("O'Brien");
+    const withCookie = await ask({ cookie: `accepted-licenses=${licence}` });
+    expect(withCookie.status).toBe(200);
+    expect(await withCookie.text()).toContain("O'Brien\tÅland\tF");
+    const regular = await server.login('regular', passwordOf('regular'));
+    expect((await ask({}, regular)).status).toBe(404);
+    expect((await server.api('GET', `license/${licence}/accept`, { token: regular })).status).toBe(200);
+    expect((await ask({}, regular)).status).toBe(200);
+  });
+
   it('refuses bad input cleanly, never with data', async () => {
     expect((await server.api('POST', 'dataset/export/pedigree', {})).status).toBe(400);
     expect((await exportPedigree({ yIds: 'x' })).status).toBe(400);

@@ -2,7 +2,7 @@ import { type } from 'arktype';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { allowedDatasetIds } from '../../server/access/datasets.js';
-import type { SessionUser } from '../../server/auth/tokens.js';
+import { gateCaller, type GateCaller } from '../../server/access/licences.js';
 import { pathId } from '../../server/access/users.js';
 import { sendError } from '../../server/http/errors.js';
 import { validate } from '../../server/http/validate.js';
@@ -41,6 +41,7 @@ export function datasetAttributeView(): TableView {
     },
     idColumn: 'attributeValueId',
     datasetColumn: 'datasetId',
+    licenceGated: true,
   };
 }
 
@@ -65,39 +66,38 @@ const cell = (value: unknown) => (value === null || value === undefined ? '' : S
 export const attributeRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db as unknown as Kysely<unknown>;
   const query = new TableQuery(datasetAttributeView(), app.database.dialect);
-  const caller = (user: SessionUser | null) => ({ user });
 
-  async function zip(reply: FastifyReply, body: ExportRequest, allowed: number[], user: SessionUser | null) {
+  async function zip(reply: FastifyReply, body: ExportRequest, allowed: number[], who: GateCaller) {
     if (allowed.length === 0) return sendError(reply, 404, 'NOT_FOUND_ID', 'No dataset you may use has these attributes.');
-    const result = exportTable(db, query, body, 'dataset-attributes-table', new Date(app.clock.now()), { caller: caller(user), extra: within(allowed) });
+    const result = exportTable(db, query, body, 'dataset-attributes-table', new Date(app.clock.now()), { caller: who, extra: within(allowed) });
     return reply.type('application/zip').header('content-disposition', `attachment;filename= "${result.filename}"`).send(result.stream);
   }
 
   app.post('/dataset/attribute/table', { config: { access: 'public' } }, async (request) => {
     const body = pagingRequest(request.body);
     const requested = filteredDatasetIds(body.filter);
-    const allowed = await allowedDatasetIds(db, request.user, requested);
+    const allowed = await allowedDatasetIds(db, gateCaller(request), requested);
     if (requested !== null && requested.length === 0) return { data: [], count: 0 };
-    return query.page(db, body, app.config.maxPageSize, within(allowed), caller(request.user));
+    return query.page(db, body, app.config.maxPageSize, within(allowed), gateCaller(request));
   });
 
   app.post('/dataset/attribute/table/export', { config: { access: 'public' } }, async (request, reply) => {
     const body = validate(ExportRequest, request.body ?? {});
     const requested = filteredDatasetIds(body.filter);
-    const allowed = requested !== null && requested.length === 0 ? [] : await allowedDatasetIds(db, request.user, requested);
-    return zip(reply, body, allowed, request.user);
+    const allowed = requested !== null && requested.length === 0 ? [] : await allowedDatasetIds(db, gateCaller(request), requested);
+    return zip(reply, body, allowed, gateCaller(request));
   });
 
   // Germinate reads no body here: every attribute of the one dataset.
   app.post<{ Params: { id: string } }>('/dataset/:id/attribute', { config: { access: 'public' } }, async (request) => {
     const id = pathId(request.params.id);
-    const allowed = await allowedDatasetIds(db, request.user, [id]);
-    return query.page(db, { page: 0, limit: app.config.maxPageSize }, app.config.maxPageSize, within(allowed), caller(request.user));
+    const allowed = await allowedDatasetIds(db, gateCaller(request), [id]);
+    return query.page(db, { page: 0, limit: app.config.maxPageSize }, app.config.maxPageSize, within(allowed), gateCaller(request));
   });
 
   app.post<{ Params: { id: string } }>('/dataset/:id/attribute/export', { config: { access: 'public' } }, async (request, reply) => {
     const id = pathId(request.params.id);
-    return zip(reply, {}, await allowedDatasetIds(db, request.user, [id]), request.user);
+    return zip(reply, {}, await allowedDatasetIds(db, gateCaller(request), [id]), gateCaller(request));
   });
 
   // "Download metadata": the attributes of the chosen datasets (or of an experiment's) as one tab-separated file.
@@ -109,10 +109,10 @@ export const attributeRoutes: FastifyPluginAsync = async (app) => {
       requested = (await app.database.db.selectFrom('datasets').select('id').where('experiment_id', '=', body.experimentId).execute()).map((r) => Number(r.id));
       if (requested.length === 0) return sendError(reply, 404, 'NOT_FOUND_ID', 'This experiment has no datasets.');
     }
-    const allowed = await allowedDatasetIds(db, request.user, requested);
+    const allowed = await allowedDatasetIds(db, gateCaller(request), requested);
     if (allowed.length === 0) return sendError(reply, 404, 'NOT_FOUND_ID', 'No dataset you may use was named.');
     const columns = ['datasetId', 'datasetName', 'datasetDescription', 'attributeName', 'attributeDescription', 'attributeType', 'attributeValue'];
-    const rows = await query.page(db, { page: 0, limit: 2_147_483_647, orderBy: 'datasetId', ascending: 1 }, 2_147_483_647, within(allowed), caller(request.user));
+    const rows = await query.page(db, { page: 0, limit: 2_147_483_647, orderBy: 'datasetId', ascending: 1 }, 2_147_483_647, within(allowed), gateCaller(request));
     const header = ['dataset_id', 'dataset_name', 'dataset_description', 'attribute_name', 'attribute_description', 'attribute_type', 'attribute_value'];
     const text = [header, ...rows.data.map((row) => columns.map((key) => cell(row[key])))].map((line) => line.join('\t')).join('\r\n') + '\r\n';
     await logDatasetAccess(db, request.user, allowed, app.clock.now());

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { roleOf } from '../../core/roles.js';
 import { allowedDatasetIds } from '../../server/access/datasets.js';
 import type { SessionUser } from '../../server/auth/tokens.js';
+import type { GateCaller } from '../../server/access/licences.js';
 import { tableExists } from '../../server/db/table-exists.js';
 import type { DialectName } from '../../server/db/database.js';
 import { heliumAttributes, heliumPedigree, levels, walk, type Edge } from './helium.js';
@@ -40,8 +41,8 @@ function chunks<T>(items: readonly T[]): T[][] {
  * The pedigree datasets the caller may use (visible, licence accepted, not external) among those requested;
  * every such dataset when none is requested.
  */
-export async function pedigreeDatasets(db: Db, user: SessionUser | null, requested: readonly number[] | null | undefined): Promise<number[]> {
-  const allowed = await allowedDatasetIds(db, user, requested);
+export async function pedigreeDatasets(db: Db, who: GateCaller, requested: readonly number[] | null | undefined): Promise<number[]> {
+  const allowed = await allowedDatasetIds(db, who, requested);
   if (allowed.length === 0) return [];
   const rows = await sql<{ id: number }>`SELECT id FROM datasets WHERE datasettype_id = ${PEDIGREE_DATASET_TYPE} AND is_external = 0
     AND id IN (${sql.join(allowed)}) ORDER BY id`.execute(db);
