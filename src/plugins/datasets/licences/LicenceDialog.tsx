@@ -20,6 +20,16 @@ export function loadLicence(services: Pick<Services, 'api' | 'session'>, license
     .then((result) => readLicence(result.data, callerId(services.session)));
 }
 
+/**
+ * Closes the dialog the way Escape does (the native close), so that the browser hands the focus back to
+ * what opened it before the dialog goes; then, or without a dialog, `onClose`.
+ */
+function closeDialog(button: HTMLElement, onClose: () => void): void {
+  const dialog = button.closest('dialog');
+  if (dialog?.open) dialog.close();
+  else onClose();
+}
+
 /** The swr key of one licence, shared by everything that shows it, so an acceptance shows everywhere. */
 export const licenceKey = (licenseId: number) => ['datasets:licence', licenseId] as const;
 
@@ -86,7 +96,7 @@ export function LicenceDialog(props: { licenseId: number; onClose(): void; onAcc
           <Button onClick={() => data && printLicence(data.licenseName, content ?? '')} disabled={!data}>
             {t('datasets.licence.print')}
           </Button>
-          <button ref={closeRef} type="button" className={buttonClass()} onClick={props.onClose}>
+          <button ref={closeRef} type="button" className={buttonClass()} onClick={(event) => closeDialog(event.currentTarget, props.onClose)}>
             {t('datasets.licence.close')}
           </button>
           {data && !data.accepted ? (
