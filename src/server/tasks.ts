@@ -37,22 +37,35 @@ export async function runIfDue(task: ScheduledTask, context: TaskContext, owner:
   return true;
 }
 
-/** Starts every task on its interval (first try after one interval); returns a stop function. */
-export function startTasks(tasks: readonly ScheduledTask[], context: TaskContext, log: (message: string) => void): () => void {
+/**
+ * Starts every task on its interval (first try after one interval); returns a stop function that clears
+ * the timers and resolves once the runs in progress ended, so that the database is not closed under a
+ * task still writing (a backup, say) when the server stops.
+ */
+export function startTasks(tasks: readonly ScheduledTask[], context: TaskContext, log: (message: string) => void): () => Promise<void> {
   const owner = leaseOwnerId();
+  const inProgress = new Set<Promise<void>>();
   const timers = tasks.map((task) => {
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      runIfDue(task, context, owner)
-        .catch((error: unknown) => log(`Task ${task.name} failed: ${error instanceof Error ? error.message : String(error)}`))
+      const run = runIfDue(task, context, owner)
+        .then(
+          () => undefined,
+          (error: unknown) => log(`Task ${task.name} failed: ${error instanceof Error ? error.message : String(error)}`),
+        )
         .finally(() => {
           running = false;
+          inProgress.delete(run);
         });
+      inProgress.add(run);
     }, task.everyMs);
     timer.unref();
     return timer;
   });
-  return () => timers.forEach((t) => clearInterval(t));
+  return async () => {
+    timers.forEach((t) => clearInterval(t));
+    await Promise.all([...inProgress]);
+  };
 }

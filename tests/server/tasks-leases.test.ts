@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '../../src/server/db/database.js';
 import { serverPlugins } from '../../src/plugins/server.js';
 import type { ServerPlugin } from '../../src/server/plugin.js';
 import { startGerminate, type RunningApp } from '../../src/server/setup/start-app.js';
-import { runIfDue, type ScheduledTask, type TaskContext } from '../../src/server/tasks.js';
+import { runIfDue, startTasks, type ScheduledTask, type TaskContext } from '../../src/server/tasks.js';
 import { takeLease } from '../../src/server/task-leases.js';
 import { freshDatabase, testDialects, type TestDatabase } from '../support/databases.js';
 import { ROOT } from '../support/server.js';
@@ -22,6 +22,30 @@ describe.each(testDialects())('scheduled task leases on %s', (dialect) => {
   afterAll(async () => {
     await second.close();
     await fresh.cleanup();
+  });
+
+  it('stops only once a task that is running has finished (the database closes after it)', async () => {
+    let release = () => {};
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const task: ScheduledTask = {
+      name: 'test-stop',
+      everyMs: 5,
+      run: () => {
+        started();
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    };
+    const stop = startTasks([task], { database: fresh.database, clock: { now: () => Date.now() }, dataDir: fresh.dataDir, settings: null as never }, () => undefined);
+    await running;
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    // Whatever else the event loop does meanwhile, the stop waits for the run.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(stopped).toBe(true);
   });
 
   it('lets exactly one of several processes run a due task, and none before the next interval', async () => {

@@ -61,8 +61,8 @@ export async function startGerminate(config: ServerConfig, options: StartOptions
       database,
       admin,
       async close() {
-        stopTasks();
-        await running.close();
+        // No new task starts; one that is running finishes while requests in flight do.
+        await Promise.all([stopTasks(), running.close()]);
         await database.close();
       },
     };
