@@ -6,6 +6,7 @@ import { useServices } from '../../pane-api.js';
 import type { ShellModalProps, ShellModalRequest } from '../modal-request.js';
 import { ExistingAccountForm } from './ExistingAccountForm.js';
 import { NewAccountForm } from './NewAccountForm.js';
+import { tooManyAttemptsMessage } from '../../panes/login-refusal.js';
 import { newAccountBody, registrationFailureKey, registrationSuccessKey, type NewAccountFields } from './register-request.js';
 
 type Mode = 'new' | 'existing';
@@ -26,7 +27,11 @@ export default function RegisterModal({ request, onClose }: ShellModalProps) {
     setProblem(null);
     const outcome: { failure: string | null } = { failure: null };
     // Every refusal is explained in the form; none may end a session or leave for the login page.
-    const explain: ErrorHandler = { codes: [], callback: (error) => (outcome.failure = t(registrationFailureKey(error.reasonPhrase))) };
+    // Too many attempts from this address: say in how many seconds to try again, as the login pane does.
+    const explain: ErrorHandler = {
+      codes: [],
+      callback: (error) => (outcome.failure = error.status === 429 ? tooManyAttemptsMessage(error, t) : t(registrationFailureKey(error.reasonPhrase))),
+    };
     try {
       await api.post(path, { body, handlers: [explain] });
     } catch (error) {
