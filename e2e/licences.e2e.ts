@@ -100,7 +100,7 @@ describe('licences', () => {
     expect(acceptedBy).toEqual([-1000]);
   });
 
-  it('shows the licence in German, in its German text, in the dark theme', async () => {
+  it('shows the licence in German, in its German text, in the dark theme, and prints it alone', async () => {
     const page = await browser.page({ locale: 'de-DE', colorScheme: 'dark' });
     await page.goto(`${server.url}/data/licenses`);
     const row = page.getByRole('table', { name: 'Lizenzen und die Datensätze, die sie verwenden' }).locator('tbody tr', { hasText: NAME });
@@ -109,8 +109,19 @@ describe('licences', () => {
     const dialog = page.getByRole('dialog', { name: `Lizenz: ${NAME}` });
     await dialog.getByText('Bitte freundlich nutzen.').waitFor(POLL);
     await dialog.getByRole('button', { name: 'Lizenz akzeptieren' }).waitFor(POLL);
-    await dialog.getByRole('button', { name: 'Lizenz drucken' }).waitFor(POLL);
     await checkAxe(page);
+    // Print puts the licence alone (sanitised) into a frame of its own and prints that.
+    await dialog.getByRole('button', { name: 'Lizenz drucken' }).click();
+    await expect
+      .poll(async () => {
+        for (const frame of page.frames()) {
+          if (frame === page.mainFrame()) continue;
+          const text = await frame.locator('h1').textContent({ timeout: 1000 }).catch(() => null);
+          if (text) return [text, await frame.locator('script').count(), await frame.locator('body').textContent()];
+        }
+        return null;
+      }, POLL)
+      .toEqual([NAME, 0, `${NAME}Bitte freundlich nutzen.`]);
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
