@@ -135,6 +135,34 @@ describe.each(testDialects())('data resources on %s', (dialect) => {
     expect(await listed('regular')).toContain('Licensed report');
   });
 
+  it('counts an anonymous caller\'s accepted-licenses cookie, and only for that licence', async () => {
+    const licence = (await db.selectFrom('datasets').select('license_id').where('id', '=', ds.licensed).executeTakeFirstOrThrow()).license_id as number;
+    const withCookie = (cookie: string) => fetch(`${server.url}/api/fileresource/${res.licensed}/download`, { headers: { cookie } });
+    expect((await withCookie(`accepted-licenses=${licence + 1}`)).status).toBe(404);
+    const accepted = await withCookie(`accepted-licenses=${licence}`);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).toBe(content('Licensed report'));
+    const rows = await server.api('POST', 'fileresource/table', { body: {}, headers: { cookie: `accepted-licenses=${licence}` } });
+    expect(((await rows.json()) as { data: Row[] }).data.map((r) => r.fileresourceName)).toContain('Licensed report');
+    // A logged-in caller's acceptance is their licenselogs row, not a cookie (the administrator has none).
+    expect((await fetch(`${server.url}/api/fileresource/${res.licensed}/download?token=${tokens.admin}`, { headers: { cookie: `accepted-licenses=${licence}` } })).status).toBe(404);
+  });
+
+  it('streams a resource whole or from a byte on, for what the caller may read', async () => {
+    const whole = await server.api('GET', `fileresource/${res.open}/stream`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(await whole.text()).toBe(content('Open report'));
+    const part = await server.api('GET', `fileresource/${res.open}/stream`, { headers: { range: 'bytes=3-5' } });
+    expect(part.status).toBe(206);
+    const size = content('Open report').length;
+    expect(part.headers.get('content-range')).toBe(`bytes 3-${size - 1}/${size}`);
+    expect(await part.text()).toBe(content('Open report').slice(3));
+    expect((await server.api('GET', `fileresource/${res.open}/stream`, { headers: { range: `bytes=${size}-` } })).status).toBe(416);
+    expect((await server.api('GET', `fileresource/${res.secret}/stream`, { token: tokens.regular })).status).toBe(404);
+    expect((await server.api('GET', `fileresource/${res.secret}/stream`, { token: tokens.admin })).status).toBe(200);
+  });
+
   it('answers 404 for unknown or malformed ids and for a missing file', async () => {
     expect((await download(999999, tokens.admin)).status).toBe(404);
     expect((await download('abc', tokens.admin)).status).toBe(404);

@@ -11,6 +11,7 @@ import { validateToken, type SessionUser } from '../../server/auth/tokens.js';
 import { pathId } from '../../server/access/users.js';
 import { HttpError, sendError } from '../../server/http/errors.js';
 import { hasNul, malformedFormError, NUL_MESSAGE, validate } from '../../server/http/validate.js';
+import { gateCaller } from '../../server/access/licences.js';
 import { accessibleResource, allowedFor } from './access.js';
 import { contentType, downloadName, fileIn, isFile, tempFolder, typeFolder } from './files.js';
 
@@ -22,6 +23,9 @@ const NewResource = type({
   'datasetIds?': type('number.integer').array().atMostLength(10_000).or('null'),
   'fileresourceId?': 'null',
 });
+
+/** Largest chunk of a ranged stream request after its first byte (Germinate's 2 MiB). */
+const STREAM_CHUNK = 2 * 1024 * 1024;
 
 /** `12`, or `12.pdf` as Germinate's client asks for a resource by id with its extension. */
 const ID_WITH_EXTENSION = /^(\d{1,10})(?:\.[A-Za-z0-9]{1,10})?$/;
@@ -75,7 +79,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
     if (!typeRow) throw new HttpError(400, 'BAD_REQUEST_INVALID_PAYLOAD', `No file resource type ${body.fileresourcetypeId}.`);
     // Only datasets named in the request; none named links none (allowedFor would read "all").
     const requested = body.datasetIds ?? [];
-    const links = requested.length > 0 ? await allowedFor(app, request.user, requested) : [];
+    const links = requested.length > 0 ? await allowedFor(app, gateCaller(request), requested) : [];
     const stored = path.basename(source);
     const target = path.join(typeFolder(app.config.dataDir, body.fileresourcetypeId), stored);
     const size = (await fs.promises.stat(source)).size;
@@ -113,8 +117,9 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Sends a resource's file if the caller may read it; 404 otherwise (as Germinate: nothing tells why). */
-  async function send(reply: FastifyReply, user: SessionUser | null, id: number) {
-    const resource = await accessibleResource(app, user, id);
+  async function send(request: FastifyRequest, reply: FastifyReply, user: SessionUser | null, id: number) {
+    // The caller's accepted-licenses cookie counts when they are anonymous, as on every licence-gated call.
+    const resource = await accessibleResource(app, gateCaller({ headers: request.headers, user }), id);
     const file = resource ? fileIn(typeFolder(app.config.dataDir, resource.typeId), resource.path) : null;
     if (!resource || !file || !(await isFile(file))) return sendError(reply, 404, 'NOT_FOUND_ID');
     const { size } = await fs.promises.stat(file);
@@ -132,13 +137,34 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
     const id = pathId(request.params.id, 'NOT_FOUND_ID');
     const user = await downloadUser(request);
     if (user === 'login required') return sendError(reply, 401, 'UNAUTHORIZED');
-    return send(reply, user, id);
+    return send(request, reply, user, id);
   });
 
   app.get<{ Params: { file: string } }>('/fileresource/:file', { config: { access: 'public' } }, async (request, reply) => {
     const match = ID_WITH_EXTENSION.exec(request.params.file);
     if (!match) return sendError(reply, 404, 'NOT_FOUND_ID');
-    return send(reply, request.user, pathId(match[1], 'NOT_FOUND_ID'));
+    return send(request, reply, request.user, pathId(match[1], 'NOT_FOUND_ID'));
+  });
+
+  // For audio and video players (Germinate's stream): the whole file, or with `Range: bytes=<from>-` a
+  // chunk of at most 2 MiB from there (the requested end is ignored, as in Germinate).
+  app.get<{ Params: { id: string } }>('/fileresource/:id/stream', { config: { access: 'public' } }, async (request, reply) => {
+    const id = pathId(request.params.id, 'NOT_FOUND_ID');
+    const resource = await accessibleResource(app, gateCaller(request), id);
+    const file = resource ? fileIn(typeFolder(app.config.dataDir, resource.typeId), resource.path) : null;
+    if (!resource || !file || !(await isFile(file))) return sendError(reply, 404, 'NOT_FOUND_ID');
+    const stat = await fs.promises.stat(file);
+    reply.type(contentType(file)).header('accept-ranges', 'bytes').header('last-modified', stat.mtime.toUTCString());
+    const range = /^bytes=(\d{1,15})-/.exec(String(request.headers.range ?? ''));
+    if (!range) return reply.header('content-length', stat.size).send(fs.createReadStream(file));
+    const from = Number(range[1]);
+    if (from >= stat.size) return reply.code(416).header('content-range', `bytes */${stat.size}`).send();
+    const to = Math.min(stat.size - 1, from + STREAM_CHUNK);
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${from}-${to}/${stat.size}`)
+      .header('content-length', to - from + 1)
+      .send(fs.createReadStream(file, { start: from, end: to }));
   });
 
   /**

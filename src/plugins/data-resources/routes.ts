@@ -10,6 +10,7 @@ import { validate } from '../../server/http/validate.js';
 import { presentTables } from '../../server/table/optional-tables.js';
 import { TableQuery } from '../../server/table/engine.js';
 import { restrictedIds, restrictedPage } from '../../server/table/routes.js';
+import { gateCaller } from '../../server/access/licences.js';
 import { allowedFor } from './access.js';
 import { fileRoutes } from './file-routes.js';
 import { typeFolder } from './files.js';
@@ -38,21 +39,21 @@ export const dataResourceRoutes: FastifyPluginAsync = async (app) => {
   const curator = { config: { access: 'DATA_CURATOR' as const } };
 
   app.post('/fileresource/table', publicRoute, async (request) => {
-    const allowed = await allowedFor(app, request.user);
+    const allowed = await allowedFor(app, gateCaller(request));
     const page = await restrictedPage(app, query, request, accessibleSql(id, allowed));
     const keep = new Set(allowed);
     return { ...page, data: page.data.map((row) => keepDatasetIds(row, keep)) };
   });
 
   app.post('/fileresource/table/ids', publicRoute, async (request) => {
-    const allowed = await allowedFor(app, request.user);
+    const allowed = await allowedFor(app, gateCaller(request));
     return restrictedIds(app, query, request, accessibleSql(id, allowed));
   });
 
   // Germinate's PaginatedDatasetRequest: the resources of the requested datasets the caller may read.
   app.post('/dataset/fileresource', publicRoute, async (request) => {
     const { datasetIds } = validate(DatasetIds, request.body ?? {});
-    const allowed = await allowedFor(app, request.user, datasetIds);
+    const allowed = await allowedFor(app, gateCaller(request), datasetIds);
     if (allowed.length === 0) return { data: [], count: 0 };
     const page = await restrictedPage(app, query, request, linkedToSql(id, allowed));
     const keep = new Set(allowed);
