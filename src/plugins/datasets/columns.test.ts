@@ -8,8 +8,19 @@ describe('datasets table', () => {
   it('is a shared table pane at /data/datasets under Germinate’s page name', () => {
     const registry = createRegistry();
     registry.registerPlugin(datasetsPlugin);
-    expect(registry.paneTypes().map((p) => [p.id, p.route, p.pageName, p.kind])).toEqual([
+    const panes = registry.paneTypes().map((p) => [p.id, p.route, p.pageName, p.kind ?? null]);
+    expect(panes.slice(0, 3)).toEqual([
       ['datasets:table', '/data/datasets', 'datasets', 'table'],
+      ['datasets:details', '/data/datasets/:datasetId', 'datasets-details', null],
+      ['datasets:selector', '/data/export/:datasetType', 'export', null],
+    ]);
+    // One export page per type, under Germinate's page names (pedigree has none there).
+    expect(panes.filter(([id]) => String(id).startsWith('datasets:export-')).map(([, route, name]) => [route, name])).toEqual([
+      ['/data/export/genotype/:datasetIds', 'export-genotypes'],
+      ['/data/export/trials/:datasetIds', 'export-trials'],
+      ['/data/export/allelefreq/:datasetIds', 'export-allelefrequency'],
+      ['/data/export/climate/:datasetIds', 'export-climates'],
+      ['/data/export/pedigree/:datasetIds', 'export-pedigree'],
     ]);
   });
 
@@ -39,5 +50,6 @@ describe('datasets table', () => {
     ]);
     expect(datasetsTable.markType).toBe('datasets');
     expect(datasetsTable.rowTitle({ datasetId: 5, datasetName: 'Trials dataset' })).toBe('Trials dataset');
+    expect(datasetsTable.open?.({ datasetId: 5 })).toEqual({ type: 'datasets:details', params: { datasetId: '5' } });
   });
 });

@@ -5,7 +5,7 @@ import { defaultCellText, type TableColumn, type TableDeclaration } from '../../
  * under Germinate's names. Keys that help machines more than readers (ids, file names, counts of links) start
  * hidden.
  */
-export type DatasetRow = { datasetId: number } & Record<string, unknown>;
+export type DatasetRow = { datasetId: number; licenseId?: unknown; acceptedBy?: unknown } & Record<string, unknown>;
 
 const column = (id: string, type: TableColumn['type'] = 'text', hidden = false): TableColumn => ({
   id,
@@ -61,9 +61,13 @@ export function datasetCell(row: DatasetRow, column: string): string {
 export const datasetsTable: TableDeclaration<DatasetRow> = {
   id: 'datasets',
   path: 'dataset/table',
+  exportPath: 'dataset/table/export',
+  exportName: 'datasets.zip',
   columns: DATASET_COLUMNS,
   rowId: (row) => row.datasetId,
   rowTitle: (row) => defaultCellText(row.datasetName) || String(row.datasetId),
   markType: 'datasets',
+  // Enter opens the dataset's details, where its row actions are (commands.ts).
+  open: (row) => ({ type: 'datasets:details', params: { datasetId: String(row.datasetId) } }),
   cellText: datasetCell,
 };

@@ -1,12 +1,17 @@
 import type { ClientPlugin } from '../../core/contracts.js';
 import { TABLE_KIND } from '../../core/table-plugin.js';
+import { PANE } from './actions.js';
+import { datasetCommands } from './commands.js';
+import { exportPanes } from './export-pages.js';
 import { licenceCommands, licencePanes } from './licences/contributions.js';
 
 /**
- * The datasets client plugin: the datasets table (`/data/datasets`, Germinate's page `datasets`), a
- * shared table pane, so the table keys work in it as in every table.
+ * The datasets client plugin: the datasets table (`/data/datasets`, Germinate's page `datasets`), a shared
+ * table pane whose rows open a dataset's details (`/data/datasets/:datasetId`: collaborators, attributes,
+ * map, licence, export page, administration); the dataset selector of an export type
+ * (`/data/export/:datasetType`) and the export pages (`/data/export/<type>/:datasetIds`, export-pages.ts).
  */
-export const PANE = { table: 'datasets:table' } as const;
+export { PANE };
 
 export const datasetsPlugin: ClientPlugin = {
   id: 'datasets',
@@ -20,16 +25,27 @@ export const datasetsPlugin: ClientPlugin = {
         kind: TABLE_KIND,
         load: () => import('./panes/table.js'),
       },
+      {
+        // Germinate's route; its page name is `datasets-details` (the original forgot to name the route).
+        id: PANE.details,
+        route: '/data/datasets/:datasetId',
+        pageName: 'datasets-details',
+        titleKey: 'datasets.pane.details',
+        inSidebar: false,
+        load: () => import('./panes/details.js'),
+      },
+      {
+        id: PANE.selector,
+        route: '/data/export/:datasetType',
+        pageName: 'export',
+        titleKey: 'datasets.pane.selector',
+        inSidebar: false,
+        load: () => import('./panes/selector.js'),
+      },
+      ...exportPanes,
       ...licencePanes,
     ],
-    commands: [
-      {
-        id: 'datasets:open-table',
-        titleKey: 'datasets.command.openTable',
-        run: (_args, context) => context.workspace.open({ type: PANE.table, params: {} }, 'replace'),
-      },
-      ...licenceCommands,
-    ],
+    commands: [...datasetCommands, ...licenceCommands],
   },
 };
 

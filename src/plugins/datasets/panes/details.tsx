@@ -1,0 +1,134 @@
+import { useCallback } from 'react';
+import useSWR from 'swr';
+import { hasRole } from '../../../core/roles.js';
+import { useServices, type PaneProps } from '../../../shell/pane-api.js';
+import { runFromButton } from '../../../shell/table/run-command.js';
+import { Button } from '../../../shell/ui/Button.js';
+import { LicenceDialog } from '../licences/LicenceDialog.js';
+import { acceptedLicence } from '../licences/accepted.js';
+import { callerOf, PANE } from '../actions.js';
+import { datasetCell, type DatasetRow } from '../columns.js';
+import { Attributes, Collaborators, LocationsMap } from './DatasetLists.js';
+import { DeleteDialog } from './DeleteDialog.js';
+import { EditDialog } from './EditDialog.js';
+
+/** The details fields in the order they are listed (ViewTableDatasets keys). */
+const FIELDS = ['datasetId', 'datasetDescription', 'datasetType', 'datatype', 'experimentName', 'datasetState', 'contact', 'institutions', 'locations', 'startDate', 'endDate', 'dataObjectCount', 'dataPointCount', 'version', 'createdOn'];
+
+/**
+ * One dataset (`/data/datasets/:datasetId`, Germinate's "datasets-details"): what it holds, its licence, its
+ * collaborators and attributes, its locations on a map (on request: `m`), and the actions on it, each a
+ * command with a key (commands.ts): export page, experiment, licence, metadata download, and for
+ * administrators edit and delete.
+ */
+export default function DatasetDetailsPane(props: PaneProps) {
+  const services = useServices();
+  const { api, t, session, workspace } = services;
+  const current = session.current();
+  const role = current && session.isValid() && current.role !== 'UNKNOWN' ? current.role : null;
+  const isAdmin = role !== null && hasRole(role, 'ADMIN');
+  const id = Number(props.instance.params.datasetId);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const key = valid ? ['datasets:row', id] : null;
+  const loaded = useSWR(key, () =>
+    api.table<DatasetRow>('dataset/table', { page: 1, limit: 1, filter: [{ column: 'datasetId', comparator: 'equals', values: [String(id)] }] }).then((r) => r.data[0] ?? null),
+  );
+  const row = loaded.data;
+  const state = props.instance.state ?? {};
+  const dialog = state.dialog;
+  const { setState } = props;
+  const closeDialog = useCallback(() => {
+    const { dialog: _closed, ...rest } = props.instance.state ?? {};
+    setState(rest);
+  }, [props.instance.state, setState]);
+  const run = (command: string) => runFromButton(services, props.paneKey, PANE.details, command);
+  const titleId = `${props.paneKey}-dataset-title`;
+
+  if (!valid || row === null) {
+    return (
+      <section className="ui-pane" aria-labelledby={titleId}>
+        <h2 id={titleId}>{t('datasets.pane.details')}</h2>
+        <p role="status">{t('datasets.details.notFound', { id: props.instance.params.datasetId ?? '' })}</p>
+      </section>
+    );
+  }
+  if (!row) {
+    return (
+      <section className="ui-pane" aria-busy="true" aria-label={t('datasets.pane.details')}>
+        <p role="status">{loaded.error ? t('datasets.details.loadFailed') : t('datasets.details.loading')}</p>
+      </section>
+    );
+  }
+
+  const licensed = typeof row.licenseId === 'number';
+  const accepted = acceptedLicence(row, callerOf(services));
+  const action = (command: string, labelKey: string, keys: string, variant?: 'danger') => (
+    <Button key={command} onClick={() => run(command)} aria-keyshortcuts={keys} variant={variant}>
+      {t(labelKey)}
+    </Button>
+  );
+
+  return (
+    <section className="ui-pane datasets-details" aria-labelledby={titleId}>
+      <div className="ui-pane-header">
+        <h2 id={titleId}>{String(row.datasetName ?? row.datasetId)}</h2>
+        <div className="ui-actions" role="toolbar" aria-label={t('datasets.details.actions')}>
+          {action('datasets:open-export-page', 'datasets.command.openExportPage', 'e')}
+          {action('datasets:show-map', state.map === true ? 'datasets.details.hideMap' : 'datasets.command.showMap', 'm')}
+          {action('datasets:open-experiment', 'datasets.command.openExperiment', 'o')}
+          {action('datasets:download-metadata', 'datasets.command.downloadMetadata', 'd')}
+          {isAdmin ? action('datasets:edit', 'datasets.command.edit', 'Shift+E') : null}
+          {isAdmin ? action('datasets:delete', 'datasets.command.delete', 'Delete', 'danger') : null}
+        </div>
+      </div>
+      <dl className="ui-dl">
+        {FIELDS.map((field) => (
+          <div key={field} style={{ display: 'contents' }}>
+            <dt>{t(`datasets.column.${field}`)}</dt>
+            <dd>{datasetCell(row, field) || '–'}</dd>
+          </div>
+        ))}
+        <dt>{t('datasets.column.hyperlink')}</dt>
+        <dd>
+          {typeof row.hyperlink === 'string' && /^https?:\/\//i.test(row.hyperlink) ? (
+            <a href={row.hyperlink} target="_blank" rel="noopener noreferrer">
+              {row.hyperlink}
+            </a>
+          ) : (
+            '–'
+          )}
+        </dd>
+        <dt>{t('datasets.column.licenseName')}</dt>
+        <dd>
+          {licensed ? (
+            <>
+              <Button size="sm" onClick={() => run('datasets:read-licence')} aria-keyshortcuts="l">
+                {String(row.licenseName ?? row.licenseId)}
+              </Button>{' '}
+              <span>{t(accepted ? 'datasets.details.licenceAccepted' : 'datasets.details.licenceNotAccepted')}</span>
+            </>
+          ) : (
+            t('datasets.details.noLicence')
+          )}
+        </dd>
+      </dl>
+      {state.map === true ? (
+        <>
+          <h3>{t('datasets.details.map')}</h3>
+          <LocationsMap row={row} />
+        </>
+      ) : null}
+      <h3>{t('datasets.details.collaborators')}</h3>
+      <Collaborators datasetId={id} />
+      <h3>{t('datasets.details.attributes')}</h3>
+      <Attributes datasetId={id} />
+      {dialog === 'licence' && licensed ? (
+        <LicenceDialog licenseId={Number(row.licenseId)} onClose={closeDialog} onAccepted={() => void loaded.mutate()} />
+      ) : null}
+      {dialog === 'edit' && isAdmin ? <EditDialog row={row} onClose={closeDialog} onSaved={(saved) => void loaded.mutate(saved, { revalidate: true })} /> : null}
+      {dialog === 'delete' && isAdmin ? (
+        <DeleteDialog row={row} onClose={closeDialog} onDeleted={() => workspace.open({ type: PANE.table, params: {} }, 'replace', props.paneKey)} />
+      ) : null}
+    </section>
+  );
+}
