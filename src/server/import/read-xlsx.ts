@@ -5,16 +5,19 @@ import { cleanCell } from './cells.js';
 import { ImportFileError } from './file-error.js';
 import { issue, type CellText, type ImportIssue, type ParsedFile } from './importer.js';
 import { BytesRead, collectSheets, EmptyRun, isEmptyRow, type RawEvent } from './raw-rows.js';
+import { SharedStrings, type SharedStringsOptions, type SharedStringValue } from './shared-strings.js';
 import { checkDeclaredSizes, readZipDirectory, verifyMembers, type MemberSpan, type ZipDirectory } from './zip-guard.js';
 
 /** The exceljs streaming reader's undocumented parts we rely on (exceljs 4.4). */
 interface ReaderInternals {
-  sharedStrings?: unknown[];
+  /** Indexed by the worksheet reader (`sharedStrings[n]`); when missing, worksheets wait in temp files. */
+  sharedStrings?: Readonly<Record<string, SharedStringValue>>;
   model?: { sheets?: { name: string; rId: string }[] };
   workbookRels?: { Id: string; Target: string }[];
   properties?: { model?: { date1904?: boolean } };
   _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): unknown;
-  _parseSharedStrings(entry: NodeJS.ReadableStream): unknown;
+  /** With `sharedStrings: 'emit'`: yields each string with its index (and the reader drops what it yields). */
+  _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<{ index: number; text: SharedStringValue }>;
   _parseWorkbook(entry: NodeJS.ReadableStream): unknown;
   _parseRels(entry: NodeJS.ReadableStream): unknown;
   _parseStyles(entry: NodeJS.ReadableStream): unknown;
@@ -41,20 +44,21 @@ export async function readWorkbook(file: string, maxBytes: number, log?: (line: 
 
 /**
  * Streams a workbook's worksheets and rows in file order, holding no more than exceljs' current chunk and
- * the shared strings. A run of EMPTY_RUN_LIMIT empty rows (stored or not) ends a sheet: the rest of its XML
+ * the shared strings, kept compactly (spilling to a temporary file when large: shared-strings.ts). A run of EMPTY_RUN_LIMIT empty rows (stored or not) ends a sheet: the rest of its XML
  * is not even parsed. Problems are thrown as ImportFileError: the file's structure before the first row,
  * corruption where it is met, formulas without a value and an empty workbook once every sheet was read.
  * `read` events count the worksheets' XML handed to exceljs against the sizes the zip declares for them
  * (the unzipper reads the compressed bytes well ahead of the rows, so they would tell little).
  */
-export async function* workbookRows(file: string, maxBytes: number): AsyncGenerator<RawEvent> {
+export async function* workbookRows(file: string, maxBytes: number, strings: SharedStringsOptions = {}): AsyncGenerator<RawEvent> {
   const { directory, spans } = await checkWorkbook(file, maxBytes);
 
   // Our own stream, so that a workbook that fails half-way does not leave its file open.
   const input = streamInReadingOrder(file, spans, directory.directoryOffset);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
-    sharedStrings: 'cache',
+    // Not 'cache': exceljs would hold every distinct text as a string (hundreds of MB in a large workbook).
+    sharedStrings: 'emit',
     // Styles tell dates from numbers; hyperlinks are left as the cell's own text.
     styles: 'cache',
     hyperlinks: 'ignore',
@@ -64,8 +68,10 @@ export async function* workbookRows(file: string, maxBytes: number): AsyncGenera
   const cut: SheetCut = { requested: false };
   const bytes = new BytesRead(worksheetBytes(directory));
   fixTextDecoding(internals, cut, bytes);
-  // With no shared strings part exceljs would park every sheet in a temp file waiting for one.
-  internals.sharedStrings ??= [];
+  const store = new SharedStrings(strings);
+  keepSharedStrings(internals, store);
+  // Set before any part is read: with no shared strings part exceljs would park every sheet in a temp file.
+  internals.sharedStrings = store.asArrayLike();
   const read = new Set<string>();
   let hasContent = false;
   const formulas: ImportIssue[] = [];
@@ -111,6 +117,7 @@ export async function* workbookRows(file: string, maxBytes: number): AsyncGenera
     throw corrupt(`it cannot be read (${reason})`);
   } finally {
     input.destroy();
+    store.close();
   }
   checkAllSheetsRead(internals, read);
   if (formulas.length > 0) {
@@ -174,10 +181,23 @@ function fixTextDecoding(reader: ReaderInternals, cut: SheetCut, bytes: BytesRea
     cut.requested = false;
     return parseWorksheet(cutWhenAsked(decodeChunks(iterator, bytes), cut), sheetNo);
   };
-  for (const method of ['_parseSharedStrings', '_parseWorkbook', '_parseRels', '_parseStyles'] as const) {
+  for (const method of ['_parseWorkbook', '_parseRels', '_parseStyles'] as const) {
     const original = reader[method].bind(reader);
     reader[method] = (entry) => original(entry.setEncoding('utf8'));
   }
+}
+
+/**
+ * The shared strings go into our compact store as exceljs parses them (decoded as the other parts are), and
+ * the worksheet reader looks each cell's string up there.
+ */
+function keepSharedStrings(reader: ReaderInternals, strings: SharedStrings): void {
+  const parse = reader._parseSharedStrings.bind(reader);
+  // exceljs `yield*`s from this generator; it passes nothing on (what it yields exceljs would drop anyway).
+  // eslint-disable-next-line require-yield
+  reader._parseSharedStrings = async function* (entry) {
+    for await (const { text } of parse(entry.setEncoding('utf8'))) strings.add(text);
+  };
 }
 
 /** Room for a tag name split between two chunks ("<ro" + "w "). */
