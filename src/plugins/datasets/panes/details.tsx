@@ -13,6 +13,7 @@ import { DeleteDialog } from './DeleteDialog.js';
 import { EditDialog } from './EditDialog.js';
 
 /** The details fields in the order they are listed (ViewTableDatasets keys). */
+const DATES: ReadonlySet<string> = new Set(['startDate', 'endDate', 'createdOn']);
 const FIELDS = ['datasetId', 'datasetDescription', 'datasetType', 'datatype', 'experimentName', 'datasetState', 'contact', 'institutions', 'locations', 'startDate', 'endDate', 'dataObjectCount', 'dataPointCount', 'version', 'createdOn'];
 
 /**
@@ -23,7 +24,7 @@ const FIELDS = ['datasetId', 'datasetDescription', 'datasetType', 'datatype', 'e
  */
 export default function DatasetDetailsPane(props: PaneProps) {
   const services = useServices();
-  const { api, t, session, workspace } = services;
+  const { api, t, translator, session, workspace } = services;
   const current = session.current();
   const role = current && session.isValid() && current.role !== 'UNKNOWN' ? current.role : null;
   const isAdmin = role !== null && hasRole(role, 'ADMIN');
@@ -73,19 +74,19 @@ export default function DatasetDetailsPane(props: PaneProps) {
       <div className="ui-pane-header">
         <h2 id={titleId}>{String(row.datasetName ?? row.datasetId)}</h2>
         <div className="ui-actions" role="toolbar" aria-label={t('datasets.details.actions')}>
-          {action('datasets:open-export-page', 'datasets.command.openExportPage', 'e')}
-          {action('datasets:show-map', state.map === true ? 'datasets.details.hideMap' : 'datasets.command.showMap', 'm')}
-          {action('datasets:open-experiment', 'datasets.command.openExperiment', 'o')}
+          {action('datasets:open-export-page', 'datasets.action.export', 'e')}
+          {action('datasets:show-map', state.map === true ? 'datasets.action.hideMap' : 'datasets.action.map', 'm')}
+          {action('datasets:open-experiment', 'datasets.action.experiment', 'o')}
           {action('datasets:download-metadata', 'datasets.command.downloadMetadata', 'd')}
-          {isAdmin ? action('datasets:edit', 'datasets.command.edit', 'Shift+E') : null}
-          {isAdmin ? action('datasets:delete', 'datasets.command.delete', 'Delete', 'danger') : null}
+          {isAdmin ? action('datasets:edit', 'datasets.action.edit', 'Shift+E') : null}
+          {isAdmin ? action('datasets:delete', 'datasets.action.delete', 'Delete', 'danger') : null}
         </div>
       </div>
       <dl className="ui-dl">
         {FIELDS.map((field) => (
           <div key={field} style={{ display: 'contents' }}>
             <dt>{t(`datasets.column.${field}`)}</dt>
-            <dd>{datasetCell(row, field) || '–'}</dd>
+            <dd>{DATES.has(field) && typeof row[field] === 'string' ? translator.formatDate(String(row[field]).slice(0, 10)) : datasetCell(row, field) || '–'}</dd>
           </div>
         ))}
         <dt>{t('datasets.column.hyperlink')}</dt>
