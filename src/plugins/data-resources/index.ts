@@ -23,6 +23,17 @@ const commands: CommandSpec[] = [
     run: (_args, context) => context.workspace.open({ type: PANE.table, params: {} }, 'replace'),
   },
   {
+    // The data resources table (the focused one, or in place of the focused pane) with the form open.
+    id: 'data-resources:add',
+    titleKey: 'dataResources.command.add',
+    when: roleAtLeast('DATA_CURATOR'),
+    run: (_args, context) => {
+      const instance = context.workspace.instance();
+      const table = instance?.type === PANE.table ? instance : { type: PANE.table, params: {} };
+      context.workspace.open({ ...table, state: { ...(table.state ?? {}), dialog: 'add' } }, 'replace');
+    },
+  },
+  {
     id: 'data-resources:download',
     titleKey: 'dataResources.command.download',
     keys: ['d'],

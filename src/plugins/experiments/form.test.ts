@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formFromRow, formProblems, patchBody } from './form.js';
+import { createBody, formFromRow, formProblems, patchBody } from './form.js';
 
 describe('the experiment form', () => {
   it('reads a row, dates as days', () => {
@@ -14,5 +14,7 @@ describe('the experiment form', () => {
 
   it('sends Germinate\'s row, empty texts as null', () => {
     expect(patchBody(3, { name: ' Field ', description: ' ', date: '' })).toEqual({ experimentId: 3, experimentName: 'Field', experimentDescription: null, experimentDate: null });
+    expect(createBody({ name: 'New', description: 'd', date: '2025-01-02' })).toEqual({ experimentName: 'New', experimentDescription: 'd', experimentDate: '2025-01-02' });
+    expect(formFromRow(null)).toEqual({ name: '', description: '', date: '' });
   });
 });

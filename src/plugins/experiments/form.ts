@@ -9,7 +9,8 @@ export interface ExperimentForm {
 
 export type FormProblem = 'nameRequired' | 'nameTooLong' | 'dateInvalid';
 
-export function formFromRow(row: ExperimentRow): ExperimentForm {
+export function formFromRow(row: ExperimentRow | null): ExperimentForm {
+  if (!row) return { name: '', description: '', date: '' };
   return {
     name: row.experimentName ?? '',
     description: row.experimentDescription ?? '',
@@ -32,6 +33,12 @@ function isDay(text: string): boolean {
   if (!match) return false;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
+}
+
+/** PUT experiment's body: Germinate's row without an id (the server gives it one). */
+export function createBody(form: ExperimentForm) {
+  const { experimentId: _none, ...body } = patchBody(0, form);
+  return body;
 }
 
 /** PATCH experiment/{id}'s body: Germinate's row with the id of the path. */

@@ -6,8 +6,8 @@ import { datasetsOpening } from './datasets-link.js';
 
 export { PANE };
 
-/** What a details pane shows over its content: nothing, the edit form or the delete question. */
-export type DetailsDialog = 'edit' | 'delete';
+/** What a pane shows over its content: the edit form or the delete question (details), the new-experiment form (table). */
+export type DetailsDialog = 'edit' | 'delete' | 'create';
 
 const inDetails = paneFocused(PANE.details);
 const adminInDetails = and(inDetails, roleAtLeast('ADMIN'));
@@ -35,6 +35,17 @@ const commands: CommandSpec[] = [
     id: 'experiments:open-table',
     titleKey: 'experiments.command.openTable',
     run: (_args, context) => context.workspace.open({ type: PANE.table, params: {} }, 'replace'),
+  },
+  {
+    // From anywhere: the experiments table (the focused one, or in place of the focused pane) with the form open.
+    id: 'experiments:create',
+    titleKey: 'experiments.command.create',
+    when: roleAtLeast('DATA_CURATOR'),
+    run: (_args, context) => {
+      const instance = context.workspace.instance();
+      const table = instance?.type === PANE.table ? instance : { type: PANE.table, params: {} };
+      context.workspace.open({ ...table, state: { ...(table.state ?? {}), dialog: 'create' } }, 'replace');
+    },
   },
   {
     id: 'experiments:open-datasets',

@@ -4,13 +4,14 @@ import { Field } from '../../../shell/ui/Field.js';
 import { Modal } from '../../../shell/ui/Modal.js';
 import { useServices } from '../../../shell/pane-api.js';
 import type { ExperimentRow } from '../columns.js';
-import { formFromRow, formProblems, patchBody, type ExperimentForm } from '../form.js';
+import { createBody, formFromRow, formProblems, patchBody, type ExperimentForm } from '../form.js';
 
 /**
- * The administrators' edit form of an experiment (name, description, date), checked as the server checks
- * it before it is sent. `onSaved` runs after the server accepted the change.
+ * The form of an experiment (name, description, date): the administrators' edit of `row`, or the
+ * curators' new experiment when `row` is null. Checked as the server checks it before it is sent;
+ * `onSaved` gets the experiment's id after the server accepted it.
  */
-export function EditDialog(props: { row: ExperimentRow; onClose(): void; onSaved(): void }) {
+export function EditDialog(props: { row: ExperimentRow | null; onClose(): void; onSaved(id: number): void }) {
   const services = useServices();
   const { api, t } = services;
   const [form, setForm] = useState<ExperimentForm>(() => formFromRow(props.row));
@@ -25,12 +26,15 @@ export function EditDialog(props: { row: ExperimentRow; onClose(): void; onSaved
     setTried(true);
     if (busy || Object.keys(problems).length > 0) return;
     setBusy(true);
-    api
-      .patch<boolean>(`experiment/${props.row.experimentId}`, { body: patchBody(props.row.experimentId, form) })
-      .then(() => {
-        services.toast({ titleKey: 'experiments.doneTitle', messageKey: 'experiments.saved', values: { name: form.name.trim() }, variant: 'success', autoHideMs: 5000, append: true });
-        props.onSaved();
+    const row = props.row;
+    const saved = row
+      ? api.patch<boolean>(`experiment/${row.experimentId}`, { body: patchBody(row.experimentId, form) }).then(() => row.experimentId)
+      : api.put<number>('experiment', { body: createBody(form) });
+    saved
+      .then((id) => {
+        services.toast({ titleKey: 'experiments.doneTitle', messageKey: row ? 'experiments.saved' : 'experiments.created', values: { name: form.name.trim() }, variant: 'success', autoHideMs: 5000, append: true });
         props.onClose();
+        props.onSaved(id);
       })
       .catch(() => {
         // The api client has shown the server's message.
@@ -39,7 +43,7 @@ export function EditDialog(props: { row: ExperimentRow; onClose(): void; onSaved
   };
 
   return (
-    <Modal open title={t('experiments.form.title')} onClose={props.onClose} closeLabel={t('experiments.form.cancel')}>
+    <Modal open title={t(props.row ? 'experiments.form.title' : 'experiments.form.createTitle')} onClose={props.onClose} closeLabel={t('experiments.form.cancel')}>
       <form onSubmit={submit} noValidate>
         {tried && Object.keys(problems).length > 0 ? (
           <p role="alert" className="ui-error">

@@ -1,13 +1,33 @@
+import { useCallback } from 'react';
+import { hasRole } from '../../../core/roles.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { TableView } from '../../../shell/table/TableView.js';
-import { experimentsTable } from '../columns.js';
+import { Button } from '../../../shell/ui/Button.js';
+import { experimentsTable, PANE } from '../columns.js';
+import { EditDialog } from './EditDialog.js';
 
-/** The experiments table pane (`/data/experiments`): Enter opens an experiment's details. */
+/** The experiments table pane (`/data/experiments`): Enter opens an experiment; curators add new ones. */
 export default function ExperimentsTablePane(props: PaneProps) {
-  const { t } = useServices();
+  const { t, session, workspace } = useServices();
+  const current = session.current();
+  const isCurator = current !== null && session.isValid() && current.role !== 'UNKNOWN' && hasRole(current.role, 'DATA_CURATOR');
+  const { setState } = props;
+  const state = props.instance.state;
+  const closeDialog = useCallback(() => {
+    const { dialog: _closed, ...rest } = state ?? {};
+    setState(rest);
+  }, [state, setState]);
+  const toolbar = isCurator ? (
+    <Button onClick={() => setState({ ...(state ?? {}), dialog: 'create' })}>
+      {t('experiments.command.create')}
+    </Button>
+  ) : null;
   return (
     <section className="experiments-pane" aria-label={t('experiments.pane.table')} style={{ height: '100%' }}>
-      <TableView declaration={experimentsTable} paneKey={props.paneKey} state={props.instance.state} setState={props.setState} label={t('experiments.pane.table')} />
+      <TableView declaration={experimentsTable} paneKey={props.paneKey} state={state} setState={setState} label={t('experiments.pane.table')} toolbar={toolbar} />
+      {state?.dialog === 'create' && isCurator ? (
+        <EditDialog row={null} onClose={closeDialog} onSaved={(id) => workspace.open({ type: PANE.details, params: { experimentId: String(id) } }, 'replace', props.paneKey)} />
+      ) : null}
     </section>
   );
 }
