@@ -82,6 +82,37 @@ describe('data resources', () => {
     }
   });
 
+  it('lets a curator add a resource linked to a dataset, then delete it after a confirmation', async () => {
+    const page = await browser.page({ viewport: { width: 1280, height: 900 } });
+    await server.login(page, 'curator');
+    await page.goto(`${server.url}/data/data-resources`);
+    await expect.poll(() => cursorText(page, 'fileresources'), POLL).toMatch(/^Row 1:/);
+    await page.getByRole('button', { name: 'Add data resource' }).click();
+    const form = page.getByRole('dialog', { name: 'Add data resource' });
+    await form.waitFor(POLL);
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await form.getByText('Please choose a file.').waitFor(POLL);
+    await form.getByLabel('File').setInputFiles({ name: 'protocol.txt', mimeType: 'text/plain', buffer: Buffer.from('Sow in rows of ten.\n') });
+    expect(await form.getByLabel('Name').inputValue()).toBe('protocol.txt');
+    await form.getByLabel('Name').fill('Sowing protocol');
+    await form.getByLabel('Type').selectOption({ label: 'Dataset resource' });
+    await form.getByLabel('Trials dataset (trials)').check();
+    await expectAxeClean(page);
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sowing protocol', level: 2 }).waitFor(POLL);
+    await page.getByRole('button', { name: 'Trials dataset' }).waitFor(POLL);
+    const id = Number(/\/(\d+)$/.exec(path(page))?.[1]);
+    const response = await fetch(`${server.url}/api/fileresource/${id}/download`);
+    expect(await response.text()).toBe('Sow in rows of ten.\n');
+
+    await page.keyboard.press('Shift+Delete');
+    const confirm = page.getByRole('dialog', { name: 'Delete data resource' });
+    await confirm.getByText('Delete the data resource “Sowing protocol” and its file? Its datasets are kept.', { exact: false }).waitFor(POLL);
+    await confirm.getByRole('button', { name: 'Delete data resource' }).click();
+    await expect.poll(() => path(page), POLL).toBe('/data/data-resources');
+    expect((await fetch(`${server.url}/api/fileresource/${id}/download`)).status).toBe(404);
+  });
+
   it('speaks German', async () => {
     const page = await browser.page({ locale: 'de-DE' });
     await page.goto(`${server.url}/data/data-resources/3`);

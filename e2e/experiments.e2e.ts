@@ -101,6 +101,25 @@ describe('experiments', () => {
     expect(moved.experiment_id).toBe(1);
   });
 
+  it('lets a curator create an experiment from the table, which then opens', async () => {
+    const page = await browser.page();
+    await server.login(page, 'curator');
+    await page.goto(`${server.url}/data/experiments`);
+    await expect.poll(() => cursorText(page, 'experiments'), POLL).toMatch(/^Row 1:/);
+    await page.getByRole('button', { name: 'New experiment' }).click();
+    const form = page.getByRole('dialog', { name: 'New experiment' });
+    await form.waitFor(POLL);
+    await expectAxeClean(page);
+    await form.getByLabel('Name').fill('Winter sowing');
+    await form.getByLabel('Description').fill('Sown in November');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Winter sowing', level: 2 }).waitFor(POLL);
+    await expect.poll(() => path(page), POLL).toMatch(/^\/data\/experiments\/\d+$/);
+    await page.getByText('This experiment has no datasets that you can see.').waitFor(POLL);
+    // Curators create; only administrators edit and delete.
+    expect(await page.getByRole('button', { name: 'Edit experiment' }).count()).toBe(0);
+  });
+
   it('speaks German', async () => {
     const page = await browser.page({ locale: 'de-DE' });
     await page.goto(`${server.url}/data/experiments/1`);
