@@ -79,6 +79,30 @@ describe.each(testDialects())('dataset attribute exports on %s', (dialect) => {
     expect((await byExperiment.text()).split('\r\n')).toHaveLength(4);
   });
 
+  it('keeps the attributes of a dataset under an unaccepted licence closed until it is accepted', async () => {
+    const db = raw();
+    const licence = (await sql<{ id: number }>`INSERT INTO licenses (name) VALUES ('CC BY') RETURNING id`.execute(db)).rows[0].id;
+    const licensed = (await sql<{ id: number }>`INSERT INTO datasets (experiment_id, datasettype_id, name, dataset_state_id, license_id) VALUES (${experimentId}, 3, 'Licensed trial', 1, ${licence}) RETURNING id`.execute(db)).rows[0].id;
+    const funder = (await sql<{ id: number }>`SELECT id FROM attributes WHERE name = 'Funder'`.execute(db)).rows[0].id;
+    await sql`INSERT INTO attributedata (attribute_id, foreign_id, value) VALUES (${funder}, ${licensed}, 'Licensed fund')`.execute(db);
+    expect(await rowsOf(await server.api('POST', `dataset/${licensed}/attribute`, {}))).toEqual([]);
+    expect((await server.api('POST', 'dataset/attribute/export', { body: { datasetIds: [licensed] } })).status).toBe(404);
+    const cookie = { cookie: `accepted-licenses=${licence}` };
+    expect(await rowsOf(await server.api('POST', `dataset/${licensed}/attribute`, { headers: cookie }))).toHaveLength(1);
+    const accepted = await server.api('POST', 'dataset/attribute/export', { headers: cookie, body: { datasetIds: [licensed] } });
+    expect(await accepted.text()).toContain('Licensed fund');
+    // Even an administrator accepts licences like everyone else.
+    expect(await rowsOf(await server.api('POST', `dataset/${licensed}/attribute`, { token: admin }))).toEqual([]);
+  });
+
+  it('answers the selector’s dataset request (datasets of a type, and their ids) on both databases', async () => {
+    const filter = [{ column: 'datasetType', comparator: 'equals', operator: 'and', values: ['trials'] }];
+    const rows = await rowsOf(await server.api('POST', 'dataset/table', { body: { page: 0, limit: 10, filter } }));
+    expect(rows.map((r) => r.datasetName)).toContain('Open trial');
+    const ids = await server.api('POST', 'dataset/table/ids', { body: { filter } });
+    expect(ids.status).toBe(200);
+  });
+
   it('refuses bad input', async () => {
     expect((await server.api('POST', 'dataset/attribute/export', {})).status).toBe(400);
     expect((await server.api('POST', 'dataset/attribute/export', { body: { datasetIds: ['a'] } })).status).toBe(400);

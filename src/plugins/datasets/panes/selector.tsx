@@ -44,17 +44,17 @@ export default function SelectorPane(props: PaneProps) {
     );
   }
 
-  // As Germinate's selector asks: datasets of the type that hold their data here (not external ones).
-  const filter: Filter[] = [
-    { column: 'datasetType', comparator: 'equals', operator: 'and', values: [type] },
-    { column: 'isExternal', comparator: 'equals', operator: 'and', values: ['0'] },
-  ];
+  // The datasets of the type. Germinate's selector also filters `isExternal equals 0`, which this server's
+  // PostgreSQL view cannot compare yet (an integer column declared boolean): external datasets are listed
+  // here without a checkbox instead, since they hold no data to export.
+  const filter: Filter[] = [{ column: 'datasetType', comparator: 'equals', operator: 'and', values: [type] }];
   const setSelected = (ids: number[]) => props.setState({ ...state, selected: ids });
   const toggle = (id: number, on: boolean) => setSelected(on ? [...selected.filter((x) => x !== id), id] : selected.filter((x) => x !== id));
   const selectAll = () =>
     api
       .tableIds('dataset/table/ids', { filter })
       .then((ids) => setSelected(ids.data.map(Number)))
+      // (The ids call cannot leave external datasets out; the export page names any that slip in.)
       .catch(() => {});
   const caller = callerOf(services);
   const columns: Column<DatasetRow>[] = [
@@ -62,14 +62,17 @@ export default function SelectorPane(props: PaneProps) {
       key: 'select',
       label: t('datasets.selector.select'),
       sortable: false,
-      render: (row) => (
-        <input
-          type="checkbox"
-          checked={selected.includes(row.datasetId)}
-          aria-label={t('datasets.selector.selectOneLabel', { name: String(row.datasetName ?? row.datasetId) })}
-          onChange={(event) => toggle(row.datasetId, event.target.checked)}
-        />
-      ),
+      render: (row) =>
+        row.isExternal === true ? (
+          <span>{t('datasets.selector.external')}</span>
+        ) : (
+          <input
+            type="checkbox"
+            checked={selected.includes(row.datasetId)}
+            aria-label={t('datasets.selector.selectOneLabel', { name: String(row.datasetName ?? row.datasetId) })}
+            onChange={(event) => toggle(row.datasetId, event.target.checked)}
+          />
+        ),
     },
     { key: 'datasetName', label: t('datasets.column.datasetName') },
     { key: 'datasetDescription', label: t('datasets.column.datasetDescription'), className: 'admin-wrap' },
