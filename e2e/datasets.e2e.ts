@@ -124,4 +124,53 @@ describe('datasets, the dataset selector and the pedigree export', () => {
     await page.getByText(/is not available on this server yet|are not trials datasets/).waitFor(POLL);
     await checkAxe(page);
   });
+
+  it('lets an administrator hide a dataset from the edit form and delete it after the confirmation', async () => {
+    const db = server.database.db as unknown as Kysely<unknown>;
+    const experiment = (await sql<{ id: number }>`SELECT id FROM experiments ORDER BY id LIMIT 1`.execute(db)).rows[0].id;
+    const id = (await sql<{ id: number }>`INSERT INTO datasets (experiment_id, datasettype_id, name, dataset_state_id) VALUES (${experiment}, 7, 'Short-lived pedigree', 1) RETURNING id`.execute(db)).rows[0].id;
+    await sql`INSERT INTO datasetlocations (dataset_id, location_id) SELECT ${id}, id FROM locations ORDER BY id LIMIT 2`.execute(db);
+    const visibleToVisitors = async () => {
+      const response = await fetch(`${server.url}/api/dataset/table`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ filter: [{ column: 'datasetId', comparator: 'equals', values: [String(id)] }] }),
+      });
+      return ((await response.json()) as { count: number }).count === 1;
+    };
+    expect(await visibleToVisitors()).toBe(true);
+
+    const page = await browser.page();
+    await server.login(page, 'admin');
+    await page.goto(`${server.url}/data/datasets/${id}`);
+    await page.getByRole('heading', { name: 'Short-lived pedigree' }).waitFor(POLL);
+    await page.locator('.datasets-details').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Shift+E');
+    const form = page.getByRole('dialog', { name: 'Edit dataset' });
+    await form.waitFor(POLL);
+    await checkAxe(page);
+    await form.getByLabel('State').selectOption({ label: 'Hidden' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The dataset “Short-lived pedigree” was saved.').waitFor(POLL);
+    await form.waitFor({ state: 'hidden', ...POLL });
+    // Hidden from the next request on.
+    expect(await visibleToVisitors()).toBe(false);
+
+    await page.locator('.datasets-details').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Delete');
+    const confirm = page.getByRole('dialog', { name: 'Delete dataset?' });
+    await confirm.waitFor(POLL);
+    await confirm.getByText(/Delete “Short-lived pedigree” with all its data/).waitFor(POLL);
+    await checkAxe(page);
+    // Cancel has the focus: Enter by habit keeps the dataset.
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'hidden', ...POLL });
+    expect(Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM datasets WHERE id = ${id}`.execute(db)).rows[0].n)).toBe(1);
+    await page.locator('.datasets-details').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Delete');
+    await confirm.getByRole('button', { name: 'Delete dataset' }).click();
+    await page.getByText('The dataset “Short-lived pedigree” was deleted. Removed: 2 location links.').waitFor(POLL);
+    await page.getByTestId('datasets-table').waitFor(POLL);
+    expect(Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM datasets WHERE id = ${id}`.execute(db)).rows[0].n)).toBe(0);
+  });
 });

@@ -95,7 +95,7 @@ export default function SelectorPane(props: PaneProps) {
   return (
     <section className="ui-pane datasets-selector" aria-labelledby={titleId}>
       <div className="ui-pane-header">
-        <h2 id={titleId}>{t('datasets.selector.title', { type: t(`datasets.type.${type}`) })}</h2>
+        <h2 id={titleId}>{t(`datasets.command.openSelector.${type}`)}</h2>
       </div>
       <p>{t('datasets.selector.intro')}</p>
       <div className="ui-actions" role="toolbar" aria-label={t('datasets.selector.actions')}>
