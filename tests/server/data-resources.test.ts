@@ -100,6 +100,28 @@ describe.each(testDialects())('data resources on %s', (dialect) => {
     expect(bad.status).toBe(400);
   });
 
+  it('lists a resource\'s datasets through the datasets table\'s rules (fileresource/{id}/dataset)', async () => {
+    const datasets = async (caller: Caller, id: number, body: unknown = {}) => {
+      const response = await server.api('POST', `fileresource/${id}/dataset`, { token: tokens[caller], body });
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as { data: { datasetId: number; acceptedBy?: unknown }[]; count: number };
+      return page.data.map((d) => d.datasetId);
+    };
+    expect(await datasets('anonymous', res.both)).toEqual([ds.open]);
+    expect(await datasets('anonymous', res.secret)).toEqual([]);
+    expect(await datasets('admin', res.secret)).toEqual([ds.secret]);
+    // Listing is not licence-gated (acceptedBy tells); the caller's ORs stay inside their own filters.
+    expect(await datasets('anonymous', res.licensed)).toEqual([ds.licensed]);
+    const either = [
+      { column: 'datasetId', comparator: 'equals', operator: 'or', values: [String(ds.secret)] },
+      { column: 'datasetId', comparator: 'equals', values: [String(ds.licensed)] },
+    ];
+    expect(await datasets('admin', res.secret, { filter: either })).toEqual([ds.secret]);
+    expect(await datasets('admin', res.free)).toEqual([]);
+    expect((await server.api('POST', 'fileresource/abc/dataset', { body: {} })).status).toBe(404);
+    expect((await server.api('POST', `fileresource/${res.open}/dataset`, { body: { page: -1 } })).status).toBe(400);
+  });
+
   const download = (id: number | string, token?: string | null) => fetch(`${server.url}/api/fileresource/${id}/download${token ? `?token=${token}` : ''}`);
 
   it('downloads what the caller may read, through the token in the link or the bearer header', async () => {

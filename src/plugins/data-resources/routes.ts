@@ -13,6 +13,7 @@ import { restrictedIds, restrictedPage } from '../../server/table/routes.js';
 import { gateCaller } from '../../server/access/licences.js';
 import { allowedFor } from './access.js';
 import { fileRoutes } from './file-routes.js';
+import { resourceDatasetRoutes } from './dataset-table.js';
 import { typeFolder } from './files.js';
 import { accessibleSql, FILE_RESOURCE_OPTIONAL_TABLES, fileResourceView, keepDatasetIds, linkedToSql } from './queries.js';
 
@@ -109,4 +110,5 @@ export const dataResourceRoutes: FastifyPluginAsync = async (app) => {
   });
 
   await app.register(fileRoutes);
+  await app.register(resourceDatasetRoutes);
 };
