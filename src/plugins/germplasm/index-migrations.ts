@@ -55,14 +55,15 @@ export const germplasmIndexMigrations: SchemaMigration[] = [
     },
   },
   {
-    // Taxonomy and place together ("barley from Germany"): from the few taxonomies of a genus and the
-    // sites of a country the germplasm of each pair are found directly, instead of reading every
-    // germplasm of the genus (a twentieth of the table) to check its site's country. It begins with the
-    // taxonomy, so it replaces the taxonomy's own index.
-    name: '1005-germplasm-taxonomy-location-index',
-    async up(db) {
-      await sql.raw('CREATE INDEX germinatebase_taxonomy_location ON germinatebase (taxonomy_id, location_id)').execute(db);
-      await sql.raw('DROP INDEX germinatebase_taxonomy').execute(db);
+    // Place and taxonomy together ("barley from Germany"): from the sites of a country and the few
+    // taxonomies of a genus the germplasm of each pair are found in the index alone (PostgreSQL: with the
+    // id, so without reading rows), instead of reading every germplasm of the genus or of the country to
+    // check the other. It begins with the site, so it replaces the site's own index.
+    name: '1005-germplasm-location-taxonomy-index',
+    async up(db, dialect) {
+      const columns = dialect === 'postgres' ? 'location_id, taxonomy_id, id' : 'location_id, taxonomy_id';
+      await sql.raw(`CREATE INDEX germinatebase_location_taxonomy ON germinatebase (${columns})`).execute(db);
+      await sql.raw('DROP INDEX germinatebase_location').execute(db);
     },
   },
   {
