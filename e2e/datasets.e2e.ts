@@ -50,6 +50,11 @@ describe('datasets, the dataset selector and the pedigree export', () => {
     await page.getByTestId('datasets-table').waitFor(POLL);
     await page.locator(`[data-cursor-id]`).waitFor({ state: 'attached', ...POLL });
     await checkAxe(page);
+    // A row action from the table itself: e opens the export page of the row under the cursor, beside it.
+    const cursorId = await page.locator('[data-cursor-id]').getAttribute('data-cursor-id');
+    await page.keyboard.press('e');
+    await page.locator('.datasets-export h2').waitFor(POLL);
+    expect(page.url()).toContain(`/${cursorId}`);
 
     // A dataset's details: its name, collaborators and attributes.
     await page.goto(`${server.url}/data/datasets/${pedigree.id}`);

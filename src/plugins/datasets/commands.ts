@@ -1,29 +1,53 @@
 import type { CommandContext, CommandSpec } from '../../core/contracts.js';
+import { readViewState, toRequest } from '../../core/table-view-state.js';
 import { and, or, paneFocused, roleAtLeast } from '../../core/when.js';
 import { continueToExport, downloadMetadata, openDialog, PANE, selectedIds, selectorType, shownDatasetId } from './actions.js';
+import { datasetsTable } from './columns.js';
 import { exportPaneId, exportTypeOfPane, parseDatasetIds } from './export-pages.js';
 import { EXPORT_TYPES, isExportType } from './schema.js';
 
 /**
- * The datasets domain's commands. Row actions work on the dataset a details pane shows: Enter on a row of
- * the datasets table opens it (Shift+Enter beside), and there single keys open its export page, map,
- * experiment, licence, metadata download, edit form and delete confirmation; the panes' buttons run the same
- * commands.
+ * The datasets domain's commands. Row actions work on the row under the cursor of the datasets table, or on
+ * the dataset a details pane shows (Enter on a row opens it, Shift+Enter beside): single keys open its
+ * export page, map, experiment and licence and download its metadata; in the details pane also its edit
+ * form and delete confirmation. The panes' buttons run the same commands.
  */
 
 const onDetails = paneFocused(PANE.details);
+const onTable = paneFocused(PANE.table);
+const onRow = or(onDetails, onTable);
 const onExportPage = or(...EXPORT_TYPES.map((type) => paneFocused(exportPaneId(type))));
 
-/** The row the details pane shows, as the export page and experiment commands need it. */
-async function shownRow(context: CommandContext): Promise<{ datasetType?: string; experimentId?: number } | null> {
+interface Target {
+  datasetId: number;
+  datasetType?: string;
+  experimentId?: number;
+}
+
+/**
+ * The dataset a row command acts on: the details pane's, or the row under the table's cursor. The table's
+ * page is asked again with the pane's own view state (filters, sort, page: the request the table made), so
+ * the command needs nothing from the table's component.
+ */
+async function target(context: CommandContext): Promise<Target | null> {
+  const instance = context.workspace.instance();
+  if (!instance) return null;
+  if (instance.type === PANE.table) {
+    const view = readViewState(instance.state);
+    const page = await context.api.table<Target>(datasetsTable.path, toRequest(view, context.store.state.tablePerPage, -1));
+    return page.data[Math.min(view.cursor, page.data.length - 1)] ?? null;
+  }
   const id = shownDatasetId(context);
   if (id === null) return null;
-  const result = await context.api.table<{ datasetType?: string; experimentId?: number }>('dataset/table', {
-    page: 1,
-    limit: 1,
-    filter: [{ column: 'datasetId', comparator: 'equals', values: [String(id)] }],
-  });
+  const result = await context.api.table<Target>('dataset/table', { page: 1, limit: 1, filter: [{ column: 'datasetId', comparator: 'equals', values: [String(id)] }] });
   return result.data[0] ?? null;
+}
+
+/** From the table, the row's details pane beside it with this view state; in the details pane, this state. */
+function details(context: CommandContext, row: Target, state: Record<string, unknown>) {
+  const instance = context.workspace.instance();
+  if (instance?.type === PANE.details) context.workspace.open({ ...instance, state: { ...(instance.state ?? {}), ...state } }, 'replace');
+  else context.workspace.open({ type: PANE.details, params: { datasetId: String(row.datasetId) }, state }, 'right');
 }
 
 function info(context: CommandContext, messageKey: string) {
@@ -62,32 +86,32 @@ export const datasetCommands: CommandSpec[] = [
     id: 'datasets:open-export-page',
     titleKey: 'datasets.command.openExportPage',
     keys: ['e'],
-    when: onDetails,
+    when: onRow,
     run: async (_args, context) => {
-      const id = shownDatasetId(context);
-      const row = await shownRow(context);
-      if (id === null || !row) return;
+      const row = await target(context);
+      if (!row) return;
       if (!isExportType(row.datasetType)) return info(context, 'datasets.details.noExportPage');
-      context.workspace.open({ type: exportPaneId(row.datasetType), params: { datasetIds: String(id) } }, 'right');
+      context.workspace.open({ type: exportPaneId(row.datasetType), params: { datasetIds: String(row.datasetId) } }, 'right');
     },
   },
   {
     id: 'datasets:show-map',
     titleKey: 'datasets.command.showMap',
     keys: ['m'],
-    when: onDetails,
-    run: (_args, context) => {
+    when: onRow,
+    run: async (_args, context) => {
       const instance = context.workspace.instance();
-      if (instance) context.workspace.open({ ...instance, state: { ...(instance.state ?? {}), map: instance.state?.map !== true } }, 'replace');
+      const row = await target(context);
+      if (row) details(context, row, { map: instance?.type === PANE.details ? instance.state?.map !== true : true });
     },
   },
   {
     id: 'datasets:open-experiment',
     titleKey: 'datasets.command.openExperiment',
     keys: ['o'],
-    when: onDetails,
+    when: onRow,
     run: async (_args, context) => {
-      const row = await shownRow(context);
+      const row = await target(context);
       if (typeof row?.experimentId !== 'number') return;
       // The experiments plugin's pane, by its type id (plugins never import each other).
       if (!context.registry.paneType('experiments:details')) return info(context, 'datasets.details.noExperimentPane');
@@ -98,19 +122,23 @@ export const datasetCommands: CommandSpec[] = [
     id: 'datasets:read-licence',
     titleKey: 'datasets.command.readLicence',
     keys: ['l'],
-    when: onDetails,
-    run: (_args, context) => openDialog(context, 'licence'),
+    when: onRow,
+    run: async (_args, context) => {
+      if (context.workspace.instance()?.type === PANE.details) return openDialog(context, 'licence');
+      const row = await target(context);
+      if (row) details(context, row, { dialog: 'licence' });
+    },
   },
   {
     id: 'datasets:download-metadata',
     titleKey: 'datasets.command.downloadMetadata',
     keys: ['d'],
-    when: or(onDetails, onExportPage),
+    when: or(onRow, onExportPage),
     run: async (_args, context) => {
       const instance = context.workspace.instance();
-      const shown = shownDatasetId(context);
-      const ids = shown !== null ? [shown] : (parseDatasetIds(instance?.params.datasetIds) ?? []);
-      if (ids.length > 0 && instance && (shown !== null || exportTypeOfPane(instance.type))) await saveMetadata(context, ids);
+      if (!instance) return;
+      const ids = exportTypeOfPane(instance.type) ? (parseDatasetIds(instance.params.datasetIds) ?? []) : [(await target(context))?.datasetId ?? 0].filter((id) => id > 0);
+      if (ids.length > 0) await saveMetadata(context, ids);
     },
   },
   {
