@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreTables } from '../../src/server/db/tables.js';
@@ -241,18 +243,27 @@ describe.each(testDialects())('data resources on %s', (dialect) => {
   });
 });
 
-/** Under FULL, data needs a login: a download link without a live token is refused before anything is read. */
+/** Under FULL, data needs a login: a download link without a live session serves nothing, not even a resource of no dataset. */
 describe.each(testDialects())('data resource downloads under FULL on %s', (dialect) => {
   let server: TestServer;
+  let id = 0;
   beforeAll(async () => {
     server = await startServer(dialect, { authMode: 'FULL', jobs: false });
+    const db = server.app.database.db as Kysely<CoreTables>;
+    id = (await db.insertInto('fileresources').values({ name: 'Handbook', path: 'handbook.txt', description: null, filesize: 9, fileresourcetype_id: 1, project_id: null }).returning('id').executeTakeFirstOrThrow()).id;
+    const folder = path.join(server.db.dataDir, 'data', 'download', '1');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'handbook.txt'), 'handbook\n');
   });
   afterAll(async () => server?.close());
 
-  it('asks for a login', async () => {
-    expect((await fetch(`${server.url}/api/fileresource/1/download`)).status).toBe(401);
-    expect((await fetch(`${server.url}/api/fileresource/1/download?token=stale`)).status).toBe(401);
+  it('serves only to a live session', async () => {
+    expect((await fetch(`${server.url}/api/fileresource/${id}/download`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/fileresource/${id}/download?token=stale`)).status).toBe(404);
+    expect((await server.api('GET', `fileresource/${id}.txt`)).status).toBe(401);
     const token = await server.login('regular', passwordOf('regular'));
-    expect((await fetch(`${server.url}/api/fileresource/1/download?token=${token}`)).status).toBe(404);
+    const response = await fetch(`${server.url}/api/fileresource/${id}/download?token=${token}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('handbook\n');
   });
 });

@@ -136,7 +136,8 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>('/fileresource/:id/download', { config: { access: 'none' } }, async (request, reply) => {
     const id = pathId(request.params.id, 'NOT_FOUND_ID');
     const user = await downloadUser(request);
-    if (user === 'login required') return sendError(reply, 401, 'UNAUTHORIZED');
+    // Under FULL nothing is anybody's without a login: 404, as for anything else the caller may not read.
+    if (user === 'login required') return sendError(reply, 404, 'NOT_FOUND_ID');
     return send(request, reply, user, id);
   });
 
