@@ -180,6 +180,17 @@ describe.each(testDialects())('dataset administration on %s', (dialect) => {
     expect(await response.json()).toBe(true);
   });
 
+  it('removes an allele frequency dataset’s source file with it', async () => {
+    const id = Number(((await (await create('admin', { ...valid(), name: 'Frequencies', datasettypeId: 4, licenseId: null })).json()) as { datasetId: number }).datasetId);
+    await sql`UPDATE datasets SET source_file = 'freq-source.txt' WHERE id = ${id}`.execute(raw());
+    const file = path.join(server.app.config.dataDir, 'data', 'allelefreq', 'freq-source.txt');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'Line\tm1\r\n');
+    const response = await server.api('DELETE', `dataset/${id}?summary=true`, { token: tokens.admin });
+    expect(await response.json()).toMatchObject({ datasetId: id, removed: {}, files: 1 });
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
   it('removes nothing, data or files, when the deletion fails before it commits', async () => {
     const { id, files } = await seedFull();
     const present = await presentTables(raw(), dialect, REMOVAL_TABLES);

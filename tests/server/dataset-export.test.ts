@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +103,28 @@ describe.each(testDialects())('dataset attribute exports on %s', (dialect) => {
     expect(rows.map((r) => r.datasetName)).toContain('Open trial');
     const ids = await server.api('POST', 'dataset/table/ids', { body: { filter } });
     expect(ids.status).toBe(200);
+  });
+
+  it('downloads a dataset’s source file for who may use it, and only for genotype and allele frequency datasets', async () => {
+    const db = raw();
+    const add = async (name: string, type: number, state: number, file: string | null) =>
+      (await sql<{ id: number }>`INSERT INTO datasets (experiment_id, datasettype_id, name, dataset_state_id, source_file) VALUES (${experimentId}, ${type}, ${name}, ${state}, ${file}) RETURNING id`.execute(db)).rows[0].id;
+    const freq = await add('Frequencies', 4, 1, '../../freq.txt');
+    const hidden = await add('Hidden frequencies', 4, 3, 'freq.txt');
+    const missing = await add('No file', 1, 1, 'nowhere.hdf5');
+    const folder = path.join(server.app.config.dataDir, 'data', 'allelefreq');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'freq.txt'), 'Line\tm1\r\nA\t0.5\r\n');
+    const response = await server.api('GET', `dataset/${freq}/download-source`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(response.headers.get('cache-control')).toBe('no-cache, max-age=0');
+    expect(await response.text()).toBe('Line\tm1\r\nA\t0.5\r\n');
+    expect((await server.api('GET', `dataset/${hidden}/download-source`)).status).toBe(404);
+    expect((await server.api('GET', `dataset/${hidden}/download-source`, { token: admin })).status).toBe(200);
+    expect((await server.api('GET', `dataset/${missing}/download-source`)).status).toBe(404);
+    expect((await server.api('GET', `dataset/${publicId}/download-source`)).status).toBe(400);
+    expect((await server.api('GET', 'dataset/x/download-source')).status).toBe(404);
   });
 
   it('refuses bad input', async () => {

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { fileResourcePath } from '../../server/import/file-resource.js';
 import type { PresentTables } from '../../server/table/optional-tables.js';
 import type { DatasetRemoval } from './schema.js';
+import { sourceFiles } from './source-file.js';
 
 /**
  * Deleting a dataset: its data go in one transaction, and the answer says what went, per kind. Most of a
@@ -78,9 +79,12 @@ export async function deleteDataset(
 ): Promise<DatasetRemoval | null> {
   const files: string[] = [];
   const result = await db.transaction().execute(async (trx) => {
-    const row = (await sql<{ name: string }>`SELECT name FROM datasets WHERE id = ${id}`.execute(trx)).rows[0];
+    const row = (await sql<{ name: string; datasettype_id: number; source_file: string | null }>`SELECT name, datasettype_id, source_file FROM datasets WHERE id = ${id}`.execute(trx))
+      .rows[0];
     if (!row) return null;
     const removed = await countDatasetData(trx, present, id);
+    // A genotype or allele-frequency dataset's matrix file (and a genotype's transposed copy).
+    files.push(...sourceFiles(dataDir, Number(row.datasettype_id), row.source_file));
     if (present.has('mapoverlays')) {
       const overlays = await sql<{ name: string }>`SELECT name FROM mapoverlays WHERE dataset_id = ${id}`.execute(trx);
       for (const overlay of overlays.rows) files.push(path.join(dataDir, 'images', 'mapoverlay', path.basename(overlay.name)));

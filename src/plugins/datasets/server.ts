@@ -15,6 +15,7 @@ import { licenceMigrations } from './licences/migrations.js';
 import { registerDatasetAdminRoutes } from './admin-routes.js';
 import { REMOVAL_TABLES } from './dataset-delete.js';
 import { attributeRoutes } from './attributes.js';
+import { sourceFileRoutes } from './source-file.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   // Public, but dataset-scoped: each caller gets the datasets they may see (ADMIN all). The licence
@@ -26,6 +27,7 @@ const routes: FastifyPluginAsync = async (app) => {
   const removable = await presentTables(app.database.db as unknown as Kysely<unknown>, app.database.dialect, REMOVAL_TABLES);
   registerDatasetAdminRoutes(app, datasetQuery, removable);
   await app.register(attributeRoutes);
+  await app.register(sourceFileRoutes);
   await app.register(exportJobRoutes);
   await app.register(exportStartRoutes);
   await app.register(collaboratorRoutes);
