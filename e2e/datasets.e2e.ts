@@ -61,6 +61,9 @@ describe('datasets, the dataset selector and the pedigree export', () => {
     await page.getByRole('heading', { name: pedigree.name }).waitFor(POLL);
     await page.getByRole('table', { name: 'Collaborators' }).waitFor(POLL);
     await checkAxe(page);
+    // o opens its experiment beside it (the experiments plugin's pane, by its type id).
+    await page.keyboard.press('o');
+    await page.locator('.experiments-details').waitFor(POLL);
 
     // The selector: nothing ticked → the first message.
     await page.goto(`${server.url}/data/export/pedigree`);
