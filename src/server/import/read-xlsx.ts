@@ -44,9 +44,10 @@ export async function readWorkbook(file: string, maxBytes: number, log?: (line: 
 
 /**
  * Streams a workbook's worksheets and rows in file order, holding no more than exceljs' current chunk and
- * the shared strings, kept compactly (spilling to a temporary file when large: shared-strings.ts). A run of EMPTY_RUN_LIMIT empty rows (stored or not) ends a sheet: the rest of its XML
- * is not even parsed. Problems are thrown as ImportFileError: the file's structure before the first row,
- * corruption where it is met, formulas without a value and an empty workbook once every sheet was read.
+ * the shared strings, kept as bytes (in a temporary file when large: shared-strings.ts). A run of
+ * EMPTY_RUN_LIMIT empty rows (stored or not) ends a sheet: the rest of its XML is not even parsed. Problems
+ * are thrown as ImportFileError: the file's structure before the first row, corruption where it is met,
+ * formulas without a value and an empty workbook once every sheet was read.
  * `read` events count the worksheets' XML handed to exceljs against the sizes the zip declares for them
  * (the unzipper reads the compressed bytes well ahead of the rows, so they would tell little).
  */
