@@ -75,25 +75,38 @@ describe.each(testDialects())('Germinate’s client on %s', (dialect) => {
     expect(page).toEqual({ data: [], count: 0 });
   });
 
-  it('gives germplasm rows their images and has…Data flags, by the datasets the caller sees', async () => {
-    const byId = async (token: string | null) =>
-      new Map((await rows('germplasm/table', { page: 0, limit: 100, filter: [{ column: 'germplasmId', comparator: 'inSet', values: ['1', '3', '4', '5'] }] }, token)).data.map((r) => [r.germplasmId, r]));
+  it('gives germplasm rows their images and has…Data flags, by the datasets the caller sees and whose licence they accepted', async () => {
+    const byId = async (token: string | null, headers: Record<string, string> = {}) => {
+      const body = { page: 0, limit: 100, filter: [{ column: 'germplasmId', comparator: 'inSet', values: ['1', '3', '4', '5'] }] };
+      const page = (await json(await server.api('POST', 'germplasm/table', { token, body, headers }))) as { data: Json[] };
+      return new Map(page.data.map((r) => [r.germplasmId, r]));
+    };
     const anonymous = await byId(null);
     expect(anonymous.get(4)).toMatchObject({ imageCount: 2, firstImagePath: 'upload/a.jpg' });
     expect(anonymous.get(5)).toMatchObject({ imageCount: 0 });
     expect(anonymous.get(5)).not.toHaveProperty('firstImagePath');
-    // Trials data only in the private dataset: absent for the anonymous caller, 1 for an administrator.
+    // Trials data only in the private dataset: absent for the anonymous caller, 1 for an administrator who
+    // accepted its licence, absent for one who did not.
     expect(anonymous.get(1)).not.toHaveProperty('hasTrialsData');
-    expect(anonymous.get(3)).toMatchObject({ hasPedigreeData: 1 });
-    for (const key of ['hasGenotypicData', 'hasAllelefreqData', 'hasCompoundData']) expect(anonymous.get(3)).not.toHaveProperty(key);
+    // The pedigree is in a public dataset under a licence: counted once the visitor's cookie accepts it.
+    expect(anonymous.get(3)).not.toHaveProperty('hasPedigreeData');
+    const accepted = await byId(null, { cookie: `accepted-licenses=${ids.license}` });
+    expect(accepted.get(3)).toMatchObject({ hasPedigreeData: 1 });
+    for (const key of ['hasGenotypicData', 'hasAllelefreqData', 'hasCompoundData']) expect(accepted.get(3)).not.toHaveProperty(key);
+    expect((await byId(admin)).get(1)).not.toHaveProperty('hasTrialsData');
+    const adminId = (await db().selectFrom('users' as never).select('id' as never).where('username' as never, '=', 'admin' as never).executeTakeFirstOrThrow()) as { id: number };
+    await run(sql`INSERT INTO licenselogs (license_id, user_id, accepted_on) VALUES (${ids.license}, ${adminId.id}, '2024-01-02T00:00:00.000Z')`);
     expect((await byId(admin)).get(1)).toMatchObject({ hasTrialsData: 1 });
     expect((await json(await server.api('GET', 'germplasm/1', { token: admin }))).hasTrialsData).toBe(1);
+    expect((await json(await server.api('GET', 'germplasm/3', { headers: { cookie: `accepted-licenses=${ids.license}` } }))).hasPedigreeData).toBe(1);
+    expect(await json(await server.api('GET', 'germplasm/3'))).not.toHaveProperty('hasPedigreeData');
 
     // Filterable and sortable like any column (Germinate's client filters on them).
     const flagged = await rows('germplasm/table', { filter: [{ column: 'hasTrialsData', comparator: 'equals', values: ['1'] }] }, admin);
     expect(flagged.data.map((r) => r.germplasmId)).toEqual([1, 2]);
     const pictured = await rows('germplasm/table', { orderBy: 'imageCount', ascending: 0, limit: 1, filter: [{ column: 'image_count', comparator: 'greaterThan', values: ['0'] }] });
     expect(pictured).toMatchObject({ count: 1, data: [{ germplasmId: 4 }] });
+    await run(sql`DELETE FROM licenselogs WHERE user_id = ${adminId.id}`);
   });
 
   it('gives dataset rows Germinate’s counts, licence acceptance, locations and file resources', async () => {
@@ -168,15 +181,16 @@ describe.each(testDialects())('Germinate’s client on %s', (dialect) => {
     expect((await server.api('GET', `dataset/export/async/${mine}/download`)).status).toBe(404);
   });
 
-  it('answers exports it cannot write yet as Germinate does when there is nothing to export, else 501', async () => {
+  it('answers exports it cannot write yet as Germinate does when there is nothing to export, else 501; pedigree exports run as jobs', async () => {
     const start = (path: string, body: unknown, token: string | null = admin) => server.api('POST', `dataset/export/${path}`, { token, body });
     for (const path of ['genotype', 'allelefreq', 'pedigree-async']) expect((await start(path, { datasetIds: [] })).status, path).toBe(400);
     expect(await json(await start('genotype', { datasetIds: [ids.publicSet], generateFlatFile: true }))).toEqual([]);
     expect((await start('allelefreq', { datasetIds: [ids.publicSet] })).status).toBe(404);
-    // A pedigree dataset exists: an export would have something to write, which this server cannot yet.
-    const pedigree = await start('pedigree-async', { datasetIds: [ids.publicSet], includeAttributes: true });
-    expect(pedigree.status).toBe(501);
-    expect(((await pedigree.json()) as Json).reasonPhrase).toBe('NOT_IMPLEMENTED');
+    // A pedigree dataset under a licence: nothing for a caller who has not accepted it, a job for one who has.
+    expect(await json(await start('pedigree-async', { datasetIds: [ids.publicSet], includeAttributes: true }))).toEqual([]);
+    const pedigree = await start('pedigree-async', { datasetIds: [ids.publicSet], includeAttributes: true }, regular);
+    expect(pedigree.status).toBe(200);
+    expect((await pedigree.json()) as Json[]).toEqual([expect.objectContaining({ uuid: expect.any(String) })]);
     // A trials dataset (and one the anonymous caller may not see): nothing of this type to export.
     expect(await json(await start('pedigree-async', { datasetIds: [ids.privateSet] }, null))).toEqual([]);
   });

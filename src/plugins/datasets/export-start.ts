@@ -7,18 +7,18 @@ import { sendError } from '../../server/http/errors.js';
 import { validate } from '../../server/http/validate.js';
 
 /**
- * The calls that start asynchronous dataset exports (genotypes, allele frequencies, pedigrees). This server
+ * The calls that start asynchronous dataset exports of genotypes and allele frequencies. This server
  * cannot write those exports yet, so it answers as Germinate does where there is nothing to export (the
  * requested datasets of that type the caller may use, licence gate included: none → `[]`, for allele frequencies a 404) and with
  * 501 Not Implemented where there would be; the domain that adds an export replaces its route here.
  */
 
 const ids = type('number.integer').array().atMostLength(100_000);
-/** The part of Germinate's SubsettedGenotypeDatasetRequest / PedigreeRequest these answers read. */
+/** The part of Germinate's SubsettedGenotypeDatasetRequest these answers read. */
 const ExportStart = type({ 'datasetIds?': ids.or('null'), '+': 'ignore' });
 
 /** datasettypes ids of the exports. */
-const TYPES = { genotype: 1, allelefreq: 4, pedigree: 7 } as const;
+const TYPES = { genotype: 1, allelefreq: 4 } as const;
 
 export const exportStartRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db as unknown as Kysely<unknown>;
@@ -44,5 +44,4 @@ export const exportStartRoutes: FastifyPluginAsync = async (app) => {
 
   start('/dataset/export/genotype', 'genotype', 'empty');
   start('/dataset/export/allelefreq', 'allelefreq', 404);
-  start('/dataset/export/pedigree-async', 'pedigree', 'empty');
 };

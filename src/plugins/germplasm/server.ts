@@ -1,3 +1,4 @@
+import { gateCaller } from '../../server/access/licences.js';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { ServerPlugin } from '../../server/plugin.js';
@@ -54,7 +55,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const id = pathId(request.params.id);
     if (id === null) return sendError(reply, 404);
     // prevCount 0: one row is wanted, not the count.
-    const page = await table.page(raw, { filter: [{ column: 'germplasmId', comparator: 'equals', values: [id] }], prevCount: 0 }, 1, null, { user: request.user });
+    const page = await table.page(raw, { filter: [{ column: 'germplasmId', comparator: 'equals', values: [id] }], prevCount: 0 }, 1, null, gateCaller(request));
     return page.data[0] ?? sendError(reply, 404);
   });
 

@@ -39,25 +39,6 @@ export interface QueryCaller extends GateCaller {
   user: SessionUser | null;
 }
 
-// The licence gate's options of a view and a column. They are declared here, beside the code that applies
-// them, rather than in view.ts, which this change may not touch; they belong there.
-declare module './view.js' {
-  interface TableView {
-    /**
-     * The view returns dataset data: its dataset scope is the licence gate (src/server/access/datasets.ts,
-     * datasetLicensedSql: seen and licence accepted) instead of visibility alone. Listings (dataset/table)
-     * leave it off: they list every visible dataset and report acceptance in acceptedBy.
-     */
-    licenceGated?: boolean;
-    /** A condition read from the request body beyond its filters (e.g. `justUnacceptedLicenses`), for this caller. */
-    requestCondition?: (body: Readonly<Record<string, unknown>>, caller: QueryCaller) => RawBuilder<unknown> | null;
-  }
-  interface ColumnDef {
-    /** As forCaller, for values that depend on the caller's accepted licences too (acceptedBy, has…Data); wins over forCaller. */
-    forGate?: (caller: QueryCaller) => RawBuilder<unknown>;
-  }
-}
-
 /**
  * The table-query engine: a PaginatedRequest becomes SQL over a view's whitelisted columns. Column names
  * and orderBy from the request only select entries of that whitelist; values travel as bound parameters.

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import type { SessionUser } from '../auth/tokens.js';
+import type { QueryCaller } from './engine.js';
 
 /**
  * How a column's values are compared and returned: integers and numbers are coerced from the request's
@@ -17,6 +18,8 @@ export interface ColumnDef {
    * expression for that caller (null = anonymous), used for its rows, filters and sorting instead of `sql`.
    */
   forCaller?: (user: SessionUser | null) => RawBuilder<unknown>;
+  /** As forCaller, for values that depend on the caller's accepted licences too (acceptedBy, has…Data); wins over forCaller. */
+  forGate?: (caller: QueryCaller) => RawBuilder<unknown>;
   /** The value as the JSON row carries it, when not the plain value (e.g. Germinate's `{ value: n }` counts). */
   toJson?: (value: unknown) => unknown;
   /**
@@ -89,6 +92,14 @@ export interface TableView {
   datasetColumn?: string;
   /** Rows with no dataset are everyone's (map overlays of a trait or climate variable alone), not administrators' only. */
   datasetlessPublic?: boolean;
+  /**
+   * The view returns dataset data: its dataset scope is the licence gate (src/server/access/datasets.ts,
+   * datasetLicensedSql: seen and licence accepted) instead of visibility alone. Listings (dataset/table)
+   * leave it off: they list every visible dataset and report acceptance in acceptedBy.
+   */
+  licenceGated?: boolean;
+  /** A condition read from the request body beyond its filters (e.g. `justUnacceptedLicenses`), for this caller. */
+  requestCondition?: (body: Readonly<Record<string, unknown>>, caller: QueryCaller) => RawBuilder<unknown> | null;
   /** Pages without an orderBy come newest (highest id) first, e.g. the audit log; default ascending. */
   defaultDescending?: boolean;
   /**
