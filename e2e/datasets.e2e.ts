@@ -165,7 +165,7 @@ describe('datasets, the dataset selector and the pedigree export', () => {
     expect(await visibleToVisitors()).toBe(false);
 
     await page.locator('.datasets-details').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('Delete');
+    await page.keyboard.press('Shift+Delete');
     const confirm = page.getByRole('dialog', { name: 'Delete dataset?' });
     await confirm.waitFor(POLL);
     await confirm.getByText(/Delete “Short-lived pedigree” with all its data/).waitFor(POLL);
@@ -175,7 +175,7 @@ describe('datasets, the dataset selector and the pedigree export', () => {
     await confirm.waitFor({ state: 'hidden', ...POLL });
     expect(Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM datasets WHERE id = ${id}`.execute(db)).rows[0].n)).toBe(1);
     await page.locator('.datasets-details').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('Delete');
+    await page.keyboard.press('Shift+Delete');
     await confirm.getByRole('button', { name: 'Delete dataset' }).click();
     await page.getByText('The dataset “Short-lived pedigree” was deleted. Removed: 2 location links.').waitFor(POLL);
     await page.getByTestId('datasets-table').waitFor(POLL);

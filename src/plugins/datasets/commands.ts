@@ -151,7 +151,7 @@ export const datasetCommands: CommandSpec[] = [
   {
     id: 'datasets:delete',
     titleKey: 'datasets.command.delete',
-    keys: ['Delete'],
+    keys: ['Shift+Delete'],
     when: and(onDetails, roleAtLeast('ADMIN')),
     run: (_args, context) => openDialog(context, 'delete'),
   },

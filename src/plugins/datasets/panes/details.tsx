@@ -79,7 +79,7 @@ export default function DatasetDetailsPane(props: PaneProps) {
           {action('datasets:open-experiment', 'datasets.action.experiment', 'o')}
           {action('datasets:download-metadata', 'datasets.command.downloadMetadata', 'd')}
           {isAdmin ? action('datasets:edit', 'datasets.action.edit', 'Shift+E') : null}
-          {isAdmin ? action('datasets:delete', 'datasets.action.delete', 'Delete', 'danger') : null}
+          {isAdmin ? action('datasets:delete', 'datasets.action.delete', 'Shift+Delete', 'danger') : null}
         </div>
       </div>
       <dl className="ui-dl">
