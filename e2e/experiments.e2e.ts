@@ -120,6 +120,20 @@ describe('experiments', () => {
     expect(await page.getByRole('button', { name: 'Edit experiment' }).count()).toBe(0);
   });
 
+  it('finds an experiment by name in the palette and opens it', async () => {
+    const page = await browser.page();
+    await page.goto(`${server.url}/data/experiments`);
+    await expect.poll(() => cursorText(page, 'experiments'), POLL).toMatch(/^Row 1:/);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').waitFor(POLL);
+    await page.keyboard.type('generic exp');
+    const option = page.getByRole('option', { name: /Generic Experiment/ }).first();
+    await option.waitFor(POLL);
+    await option.click();
+    await expect.poll(() => path(page), POLL).toBe('/data/experiments/1');
+    await page.getByRole('heading', { name: 'Generic Experiment', level: 2 }).waitFor(POLL);
+  });
+
   it('speaks German', async () => {
     const page = await browser.page({ locale: 'de-DE' });
     await page.goto(`${server.url}/data/experiments/1`);

@@ -1,7 +1,7 @@
-import type { ClientPlugin, CommandContext, CommandSpec } from '../../core/contracts.js';
+import type { ClientPlugin, CommandContext, CommandSpec, PaletteItem, PaletteProvider } from '../../core/contracts.js';
 import { TABLE_KIND } from '../../core/table-plugin.js';
 import { and, paneFocused, roleAtLeast } from '../../core/when.js';
-import { PANE } from './columns.js';
+import { PANE, type ExperimentRow } from './columns.js';
 import { datasetsOpening } from './datasets-link.js';
 
 export { PANE };
@@ -73,6 +73,25 @@ const commands: CommandSpec[] = [
   },
 ];
 
+/** "Experiment by name": contains on the name, as the user types (3 characters or more). */
+const byName: PaletteProvider = {
+  id: 'experiments:by-name',
+  minLength: 3,
+  async search(text, signal, services): Promise<PaletteItem[]> {
+    const result = await services.api.table<ExperimentRow>(
+      'experiment/table',
+      { page: 1, limit: 10, orderBy: 'experimentName', ascending: 1, filter: [{ column: 'experimentName', comparator: 'contains', values: [text.trim()] }] },
+      { signal },
+    );
+    return result.data.map((row) => ({
+      id: `experiments:${row.experimentId}`,
+      label: row.experimentName || String(row.experimentId),
+      kindKey: 'experiments.palette.kind',
+      run: (context: CommandContext) => context.workspace.open({ type: PANE.details, params: { experimentId: String(row.experimentId) } }, 'replace'),
+    }));
+  },
+};
+
 /** The experiments client plugin: the experiments list and an experiment's details with its datasets. */
 export const experimentsPlugin: ClientPlugin = {
   id: 'experiments',
@@ -96,6 +115,7 @@ export const experimentsPlugin: ClientPlugin = {
       },
     ],
     commands,
+    paletteProviders: [byName],
   },
 };
 
