@@ -19,8 +19,6 @@ import { chosenEdges, edgesOf, logAccess, PedigreeRequest, pedigreeDatasets, ped
  * dataset meant); an empty or absent list keeps Germinate's "all".
  */
 
-const ASYNC_PATH = '/dataset/export/pedigree-async';
-
 /** Date-time in file names, as Germinate writes it (yyyy-MM-dd-HH-mm-ss, UTC). */
 const stamp = (ms: number) => iso(ms).slice(0, 19).replace(/[T:]/g, '-');
 
@@ -80,10 +78,7 @@ export const pedigreeExportRoutes: FastifyPluginAsync = async (app) => {
     return reply.type(file.type).header('content-disposition', `attachment;filename= "${file.name}"`).send(file.content);
   });
 
-  // The datasets plugin answered this path with 501 until pedigree exports existed; whichever plugin
-  // registers it first keeps it, so the server starts either way (the placeholder is to be removed there).
-  if (app.hasRoute({ method: 'POST', url: `${app.prefix}${ASYNC_PATH}` })) return;
-  app.post(ASYNC_PATH, { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/dataset/export/pedigree-async', { config: { access: 'public' } }, async (request, reply) => {
     const body = validate(PedigreeRequest, request.body ?? null);
     if (!body.datasetIds || body.datasetIds.length === 0) return sendError(reply, 400, 'BAD_REQUEST_MISSING_FIELDS', 'datasetIds must name at least one dataset.');
     const datasets = await pedigreeDatasets(db, gateCaller(request), body.datasetIds);
