@@ -77,6 +77,25 @@ describe.each(testDialects())('data resources on %s', (dialect) => {
   };
   const listed = async (caller: Caller) => (await table(caller)).data.map((r) => r.fileresourceName);
 
+  it('answers every read endpoint for every role', async () => {
+    for (const caller of ['anonymous', 'regular', 'curator', 'admin'] as const) {
+      const token = tokens[caller];
+      for (const [method, apiPath, body] of [
+        ['POST', 'fileresource/table', {}],
+        ['POST', 'fileresource/table/ids', {}],
+        ['POST', 'dataset/fileresource', { datasetIds: [ds.open] }],
+        ['GET', 'fileresourcetype', undefined],
+        ['POST', `fileresource/${res.open}/dataset`, {}],
+        ['GET', `fileresource/${res.open}/stream`, undefined],
+        ['GET', `fileresource/${res.open}.txt`, undefined],
+      ] as const) {
+        const response = await server.api(method, apiPath, { token, body });
+        expect(response.status, `${method} ${apiPath} as ${caller}`).toBe(200);
+        await response.arrayBuffer();
+      }
+    }
+  });
+
   it('lists what each caller may read, with only the linked datasets they may read', async () => {
     expect(await listed('anonymous')).toEqual(['Field guide', 'Open report', 'Shared report']);
     expect(await listed('regular')).toEqual(['Field guide', 'Open report', 'Shared report']);

@@ -75,6 +75,16 @@ describe.each(testDialects())('experiments on %s', (dialect) => {
     expect((await table('admin', { orderBy: 'experimentId', ascending: 1 })).data[0].trialsCount).toBe(3);
   });
 
+  it('answers the table and its ids for every role', async () => {
+    for (const caller of ['anonymous', 'regular', 'curator', 'admin'] as const) {
+      for (const apiPath of ['experiment/table', 'experiment/table/ids']) {
+        const response = await server.api('POST', apiPath, { token: tokens[caller], body: {} });
+        expect(response.status, `${apiPath} as ${caller}`).toBe(200);
+        expect(((await response.json()) as { count: number }).count).toBe(2);
+      }
+    }
+  });
+
   it('filters and sorts like every table, and finds one experiment by id as Germinate\'s client does', async () => {
     const one = await table('anonymous', { filter: [{ column: 'experimentId', comparator: 'equals', values: [String(lab)] }] });
     expect(one.data.map((r) => r.experimentName)).toEqual(['Lab work']);
