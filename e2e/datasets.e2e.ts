@@ -103,6 +103,14 @@ describe('datasets, the dataset selector and the pedigree export', () => {
     expect(file.suggestedFilename()).toMatch(/^pedigree-[0-9a-f-]{36}\.helium$/);
     const text = await (await file.createReadStream()).toArray();
     expect(Buffer.concat(text).toString('utf8').split('\r\n').slice(0, 2)).toEqual(['# heliumInput = PEDIGREE', 'LineName\tParent\tParentType']);
+
+    // Or as an export job per dataset, listed here with its download once completed.
+    await page.getByRole('button', { name: 'Export as a job per dataset' }).click();
+    const jobs = page.getByRole('list', { name: 'Export jobs' });
+    await jobs.getByText(`Dataset ${pedigree.id}: completed`).waitFor(POLL);
+    const zip = page.waitForEvent('download', POLL);
+    await jobs.getByRole('link', { name: 'Download' }).click();
+    expect((await zip).suggestedFilename()).toMatch(new RegExp(`^dataset-${pedigree.id}-[\\d-]+\\.zip$`));
   });
 
   it('says the selector’s messages in German', async () => {
