@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreTables } from '../../src/server/db/tables.js';
@@ -92,6 +93,19 @@ describe.each(testDialects())('experiments on %s', (dialect) => {
     expect(sorted.data.map((r) => r.experimentId)).toEqual([field, lab]);
     const ids = await server.api('POST', 'experiment/table/ids', { body: { filter: [{ column: 'experimentName', comparator: 'contains', values: ['field'] }] } });
     expect(await ids.json()).toEqual({ data: [field], count: 1 });
+  });
+
+  it('exports the table with the counts the caller sees', async () => {
+    const response = await server.api('POST', 'experiment/table/export', { body: { filter: [{ column: 'experimentId', comparator: 'equals', values: [String(field)] }] } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const [text] = Object.values(files).map((bytes) => strFromU8(bytes));
+    const [header, row, end] = text.split('\r\n');
+    expect(header.split('\t')).toContain('trials_count');
+    expect(row.split('\t')[header.split('\t').indexOf('trials_count')]).toBe('2');
+    expect(row).toContain('Field season 2024');
+    expect(end).toBe('');
   });
 
   it('lets curators and administrators create experiments, nobody else', async () => {

@@ -41,6 +41,7 @@ function experimentCell(row: ExperimentRow, key: string): string {
 export const experimentsTable: TableDeclaration<ExperimentRow> = {
   id: 'experiments',
   path: 'experiment/table',
+  exportPath: 'experiment/table/export',
   columns: EXPERIMENT_COLUMNS,
   rowId: (row) => row.experimentId,
   rowTitle: (row) => row.experimentName || String(row.experimentId),

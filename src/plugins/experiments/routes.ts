@@ -41,7 +41,8 @@ function dateOf(value: string | null | undefined, key: string, read: (text: stri
  */
 export const experimentRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
-  registerTableRoutes(app, { path: '/experiment/table', view: () => experimentView(), access: 'public' });
+  // Germinate has no export of this table; ours exports like every table (the counts as the caller sees them).
+  registerTableRoutes(app, { path: '/experiment/table', view: () => experimentView(), access: 'public', exportPrefix: 'experiment-table' });
 
   app.put('/experiment', { config: { access: 'DATA_CURATOR' } }, async (request) => {
     const body = readBody(request);
