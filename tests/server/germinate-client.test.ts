@@ -125,6 +125,11 @@ describe.each(testDialects())('Germinate’s client on %s', (dialect) => {
     expect((await sets(regular)).get(ids.publicSet)!.acceptedBy).toEqual([regularId]);
     expect((await sets(null)).get(ids.publicSet)!.acceptedBy).toEqual([]);
 
+    // The export pages' filter (isExternal equals 0) on an integer column.
+    const internal = await rows('dataset/table', { filter: [{ column: 'isExternal', comparator: 'equals', values: ['0'] }] }, admin);
+    expect(internal.data.map((r) => r.datasetId).sort()).toEqual([ids.publicSet, ids.privateSet].sort());
+    const external = await rows('dataset/table', { filter: [{ column: 'isExternal', comparator: 'equals', values: ['1'] }] }, admin);
+    expect(external.data.map((r) => r.datasetId)).toEqual([ids.externalSet]);
     const filtered = await rows('dataset/table', { filter: [{ column: 'dataPointCount', comparator: 'greaterThan', values: ['2'] }] }, admin);
     expect(filtered.data.map((r) => r.datasetId)).toEqual([ids.privateSet]);
     for (const column of ['acceptedBy', 'attributes', 'publications', 'fileresourceIds', 'locations', 'institutions', 'projectName', 'dataObjectCount']) {

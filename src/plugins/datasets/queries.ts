@@ -43,7 +43,8 @@ export function datasetView(dialect: DialectName, present: PresentTables = new S
       dublinCore: c('d.dublin_core', 'json'),
       createdOn: c('d.created_on', 'date'),
       updatedOn: c('d.updated_on', 'date'),
-      isExternal: c('d.is_external', 'boolean'),
+      // is_external is an integer column: PostgreSQL compares it with a boolean only as an expression.
+      isExternal: c(dialect === 'postgres' ? '(d.is_external <> 0)' : 'd.is_external', 'boolean'),
       ...datasetRowColumns(dialect, present),
       // How many collaborators the dataset credits (its datasetcollaborators rows).
       collaborators: c('(SELECT COUNT(*) FROM datasetcollaborators dcc WHERE dcc.dataset_id = d.id)', 'integer'),

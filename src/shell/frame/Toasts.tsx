@@ -12,24 +12,27 @@ function ToastItem({ toast }: { toast: ShownToast }) {
   }, [shell, toast]);
   const urgent = toast.variant === 'danger' || toast.variant === 'warning';
   return (
-    <li className={`toast toast-${toast.variant}`} role={urgent ? 'alert' : 'status'}>
+    <div className={`toast toast-${toast.variant}`} role={urgent ? 'alert' : 'status'}>
       <strong className="toast-title">{t(toast.titleKey)}</strong>
       <span className="toast-message">{t(toast.messageKey, toast.values)}</span>
       <button type="button" className="toast-close" aria-label={t('shell.toast.close')} onClick={() => shell.dismissToast(toast.id)}>
         <span aria-hidden="true">✕</span>
       </button>
-    </li>
+    </div>
   );
 }
 
-/** Toasts are appended below older ones, hidden after their delay (5 s for errors). */
+/**
+ * Toasts are appended below older ones, hidden after their delay (5 s for errors). Each is its own live
+ * region (alert or status); a list would hide that role from assistive technology, so they stack in a div.
+ */
 export function Toasts() {
   const { toasts } = useShellState();
   return (
-    <ol className="shell-toasts">
+    <div className="shell-toasts">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
-    </ol>
+    </div>
   );
 }
