@@ -29,7 +29,7 @@ export const licenceRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/license', { config: { access: 'DATA_CURATOR' } }, async (request, reply) => {
     const body = validate(LicenceDefinition, request.body ?? null);
-    if (body.licenseId !== undefined && body.licenseId !== null) return sendError(reply, 409, 'CONFLICT', 'License ID provided on a creation call.');
+    if (body.licenseId !== undefined && body.licenseId !== null) return sendError(reply, 409, undefined, 'License ID provided on a creation call.');
     const texts = licenceTexts(body.licenseData);
     if (!body.licenseName?.trim() || !texts) return sendError(reply, 400, 'BAD_REQUEST_INVALID_PAYLOAD', INVALID);
     const stamp = now();
