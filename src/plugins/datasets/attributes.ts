@@ -11,7 +11,7 @@ import { exportTable } from '../../server/table/export.js';
 import { pagingRequest } from '../../server/table/routes.js';
 import type { TableView } from '../../server/table/view.js';
 import { ExportRequest, type Filter } from '../../core/table-request.js';
-import { logDatasetAccess } from './access-log.js';
+import { logDatasetAccess } from '../../server/access/dataset-access-log.js';
 
 const c = (expression: string, kind: TableView['columns'][string]['type']) => ({ sql: sql.raw(expression), type: kind });
 

@@ -6,7 +6,7 @@ import { allowedDatasetIds } from '../../server/access/datasets.js';
 import { gateCaller } from '../../server/access/licences.js';
 import { pathId } from '../../server/access/users.js';
 import { sendError } from '../../server/http/errors.js';
-import { logDatasetAccess } from './access-log.js';
+import { logDatasetAccess } from '../../server/access/dataset-access-log.js';
 
 /**
  * A genotype or allele-frequency dataset's original file (schema.md §3): the genotype matrix under

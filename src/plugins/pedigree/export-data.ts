@@ -137,15 +137,3 @@ export async function pedigreeFile(db: Db, edges: readonly Edge[], includeAttrib
   return { name: `pedigree-${uuid}.zip`, type: 'application/zip', content: Buffer.from(zip) };
 }
 
-/**
- * One datasetaccesslogs row per exported dataset (endpoints.md §11.1). The table is the datasets plugin's
- * (which this plugin requires); written by name, as plugins never import each other.
- */
-export async function logAccess(db: Db, user: SessionUser | null, datasetIds: readonly number[], now: number): Promise<void> {
-  if (datasetIds.length === 0) return;
-  const stamp = new Date(now).toISOString();
-  const values = [...new Set(datasetIds)].map(
-    (id) => sql`(${user?.id ?? null}, ${user ? (user.fullName ?? user.username) : null}, ${user?.email ?? null}, ${id}, ${stamp}, ${stamp})`,
-  );
-  await sql`INSERT INTO datasetaccesslogs (user_id, user_name, user_email, dataset_id, created_on, updated_on) VALUES ${sql.join(values)}`.execute(db);
-}

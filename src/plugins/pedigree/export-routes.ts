@@ -8,7 +8,8 @@ import { gateCaller } from '../../server/access/licences.js';
 import { sendError } from '../../server/http/errors.js';
 import { validate } from '../../server/http/validate.js';
 import { appendJobLog, iso, jobFolder } from '../../server/jobs/store.js';
-import { chosenEdges, edgesOf, logAccess, PedigreeRequest, pedigreeDatasets, pedigreeFile, selection } from './export-data.js';
+import { logDatasetAccess } from '../../server/access/dataset-access-log.js';
+import { chosenEdges, edgesOf, PedigreeRequest, pedigreeDatasets, pedigreeFile, selection } from './export-data.js';
 
 /**
  * The pedigree exports (endpoints.md §11.1, §14): `dataset/export/pedigree` answers the Helium file at once;
@@ -55,7 +56,7 @@ async function runJob(app: FastifyInstance, job: { id: number; uuid: string; dat
     const zip = file.type === 'application/zip' ? file.content : Buffer.from(zipSync({ [file.name]: new Uint8Array(file.content) }));
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, `dataset-${job.datasetId}-${stamp(app.clock.now())}.zip`), zip);
-    await logAccess(db, user, [job.datasetId], app.clock.now());
+    await logDatasetAccess(db, user, [job.datasetId], app.clock.now());
     await finish('completed', { resultSize: zip.length });
   } catch (error) {
     appendJobLog(app.config.dataDir, job.uuid, `FAILED: ${error instanceof Error ? error.message : String(error)}`, app.clock.now());
@@ -74,7 +75,7 @@ export const pedigreeExportRoutes: FastifyPluginAsync = async (app) => {
     const edges = chosenEdges(await edgesOf(db, datasets), await selection(db, app.database.dialect, request.user, body), body);
     if (edges.length === 0) return sendError(reply, 404, 'NOT_FOUND_ID', 'Nothing to export: no pedigree rows for this selection.');
     const file = await pedigreeFile(db, edges, body.includeAttributes === true, crypto.randomUUID());
-    await logAccess(db, request.user, [...new Set(edges.map((e) => e.datasetId))], app.clock.now());
+    await logDatasetAccess(db, request.user, [...new Set(edges.map((e) => e.datasetId))], app.clock.now());
     return reply.type(file.type).header('content-disposition', `attachment;filename= "${file.name}"`).send(file.content);
   });
 

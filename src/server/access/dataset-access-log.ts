@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { SessionUser } from '../../server/auth/tokens.js';
+import type { SessionUser } from '../auth/tokens.js';
 
 /**
- * One datasetaccesslogs row per exported dataset (endpoints.md §11.1: every successful export writes them):
- * who (the user's id, name, e-mail and institution copied, so the record outlives the account; nothing for
+ * One datasetaccesslogs row per exported dataset, since every successful export writes them (the datasets
+ * plugin's table; every domain that exports dataset data writes it through here): who (the user's id, name, e-mail and institution copied, so the record outlives the account; nothing for
  * anonymous callers) and when. Written after the export's data were read, before the file is sent.
  */
 export async function logDatasetAccess(db: Kysely<unknown>, user: SessionUser | null, datasetIds: readonly number[], now: number): Promise<void> {
