@@ -159,6 +159,50 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/germplasm/:id/mcpd': 'public',
   'POST /api/germplasm/:id/institution/table': 'public',
   'GET /api/germplasm': 'public',
+  // Datasets: curators create, administrators edit and delete; attributes, source files and pedigree
+  // exports are public behind visibility and the licence gate.
+  'POST /api/dataset': 'DATA_CURATOR',
+  'PATCH /api/dataset/:id': 'ADMIN',
+  'DELETE /api/dataset/:id': 'ADMIN',
+  'POST /api/dataset/:id/attribute': 'public',
+  'POST /api/dataset/:id/attribute/export': 'public',
+  'POST /api/dataset/attribute/export': 'public',
+  'POST /api/dataset/attribute/table': 'public',
+  'POST /api/dataset/attribute/table/export': 'public',
+  'GET /api/dataset/:id/download-source': 'public',
+  'POST /api/dataset/export/pedigree': 'public',
+  // Licences: everyone reads and accepts; curators write them (as in Germinate); administrators delete.
+  'POST /api/license/table': 'public',
+  'POST /api/license/table/ids': 'public',
+  'POST /api/license/table/export': 'public',
+  'GET /api/license': 'public',
+  'PUT /api/license': 'DATA_CURATOR',
+  'PATCH /api/license/:id': 'DATA_CURATOR',
+  'DELETE /api/license/:id': 'ADMIN',
+  'GET /api/license/:id/accept': 'public',
+  'DELETE /api/license/:id/accept': 'public',
+  // Experiments: curators create, administrators edit and delete.
+  'POST /api/experiment/table': 'public',
+  'POST /api/experiment/table/ids': 'public',
+  'POST /api/experiment/table/export': 'public',
+  'PUT /api/experiment': 'DATA_CURATOR',
+  'PATCH /api/experiment/:id': 'ADMIN',
+  'DELETE /api/experiment/:id': 'ADMIN',
+  // Data resources: listed and downloaded behind visibility and the licence gate; the token link checks
+  // its token itself; curators manage them and their types.
+  'POST /api/fileresource/table': 'public',
+  'POST /api/fileresource/table/ids': 'public',
+  'POST /api/dataset/fileresource': 'public',
+  'POST /api/fileresource/:id/dataset': 'public',
+  'GET /api/fileresourcetype': 'public',
+  'GET /api/fileresource/:file': 'public',
+  'GET /api/fileresource/:id/stream': 'public',
+  'GET /api/fileresource/:id/download': 'none',
+  'POST /api/fileresourcetype': 'DATA_CURATOR',
+  'DELETE /api/fileresourcetype/:id': 'DATA_CURATOR',
+  'POST /api/fileresource': 'DATA_CURATOR',
+  'PUT /api/fileresource': 'DATA_CURATOR',
+  'DELETE /api/fileresource/:id': 'DATA_CURATOR',
 };
 
 describe.each(testDialects())('every /api route behind the access hook on %s', (dialect) => {
