@@ -16,6 +16,7 @@ import { registerDatasetAdminRoutes } from './admin-routes.js';
 import { REMOVAL_TABLES } from './dataset-delete.js';
 import { attributeRoutes } from './attributes.js';
 import { sourceFileRoutes } from './source-file.js';
+import { registerGermplasmDatasetRoutes } from './germplasm-datasets.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   // Public, but dataset-scoped: each caller gets the datasets they may see (ADMIN all). The licence
@@ -26,6 +27,7 @@ const routes: FastifyPluginAsync = async (app) => {
   // What a deleted dataset takes with it, as far as those tables exist.
   const removable = await presentTables(app.database.db as unknown as Kysely<unknown>, app.database.dialect, REMOVAL_TABLES);
   registerDatasetAdminRoutes(app, datasetQuery, removable);
+  registerGermplasmDatasetRoutes(app, datasetQuery, present);
   await app.register(attributeRoutes);
   await app.register(sourceFileRoutes);
   await app.register(exportJobRoutes);
