@@ -34,16 +34,32 @@ async function visibleDatasetCounts(db: Kysely<unknown>, user: SessionUser | nul
 }
 
 /**
+ * The file resources this caller may know of (endpoints.md §6): those linked to no dataset, and those
+ * linked to at least one dataset the caller sees (visibility only, no licence gate, as `datasets` counts).
+ * Both lookups probe datasetfileresources by fileresource_id (the index the data resources plugin adds).
+ */
+async function visibleFileResourceCount(db: Kysely<unknown>, user: SessionUser | null): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`
+    SELECT COUNT(*) AS n FROM fileresources f
+    WHERE NOT EXISTS (SELECT 1 FROM datasetfileresources fl WHERE fl.fileresource_id = f.id)
+      OR EXISTS (SELECT 1 FROM datasetfileresources fv WHERE fv.fileresource_id = f.id AND ${datasetVisibleSql(sql`fv.dataset_id`, user)})`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
  * `GET stats/overview`: the /home dashboard's counts, each contributed by the domain that owns it. The
- * dataset counts depend on who asks (private datasets count only for those who may see them), so they are
- * counted here for the caller over what the plugins count for everybody.
+ * dataset and file resource counts depend on who asks (private datasets, and the resources linked only to
+ * them, count only for those who may see them), so they are counted here for the caller over what the
+ * plugins count for everybody. `experiments` stays the whole table (endpoints.md §6).
  */
 export const statsRoutes: FastifyPluginAsync<{ plugins: ServerPlugin[] }> = async (app, options) => {
   app.get('/stats/overview', { config: { access: 'public' } }, async (request) => {
-    const [counts, datasets] = await Promise.all([
+    const db = app.database.db as unknown as Kysely<unknown>;
+    const [counts, datasets, fileresources] = await Promise.all([
       overviewCounts(app.database, options.plugins),
-      visibleDatasetCounts(app.database.db as unknown as Kysely<unknown>, request.user),
+      visibleDatasetCounts(db, request.user),
+      visibleFileResourceCount(db, request.user),
     ]);
-    return { ...counts, ...datasets };
+    return { ...counts, ...datasets, fileresources };
   });
 };
