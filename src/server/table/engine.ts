@@ -10,6 +10,7 @@ import type { GateCaller } from '../access/licences.js';
 import { HttpError } from '../http/errors.js';
 import { filterCondition, sortKey } from './filters.js';
 import { trigramPrefilters, type TrigramNeed } from './trigram.js';
+import { countKey, type CountCache } from './count-cache.js';
 import { pageFrom } from './page-from.js';
 import type { ColumnDef, TableView } from './view.js';
 
@@ -208,7 +209,8 @@ export class TableQuery {
 
   /**
    * One page of rows plus the total (skipped when the client sends the previous count). `db` is the main
-   * connection or a request's reader on the read pool (where the two statements run side by side).
+   * connection or a request's reader on the read pool (where the two statements run side by side). With
+   * `counts` (the database's, count-cache.ts) identical totals are shared.
    */
   async page(
     db: TableSource,
@@ -216,10 +218,13 @@ export class TableQuery {
     maxPageSize: number,
     extra?: RawBuilder<unknown> | null,
     caller?: QueryCaller,
+    counts?: CountCache,
   ): Promise<PaginatedResult<Record<string, unknown>>> {
     const statements = this.statements(request, maxPageSize, extra, caller);
-    const [rows, total] = await Promise.all([readRows(db, statements.rows), statements.count ? readRows(db, statements.count) : null]);
-    const count = total ? Number(total[0]?.count ?? 0) : (request.prevCount ?? -1);
+    const query = statements.count;
+    const run = async () => Number((query ? (await readRows(db, query))[0]?.count : 0) ?? 0);
+    const total = query ? (counts ? counts.count(countKey(this.dialect, query), run) : run()) : null;
+    const [rows, count] = await Promise.all([readRows(db, statements.rows), total ?? Promise.resolve(request.prevCount ?? -1)]);
     return { data: rows.map((r) => this.toJson(r)), count };
   }
 

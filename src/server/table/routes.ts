@@ -1,3 +1,4 @@
+import { countCacheOf } from './count-cache.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, RawBuilder } from 'kysely';
 import { requestReader, type RequestReader } from '../db/read-pool-request.js';
@@ -74,7 +75,7 @@ export function registerTableRoutes(app: FastifyInstance, options: TableRoutesOp
   app.post(options.path, { config }, async (request) => {
     const body = pagingRequest(request.body);
     const caller = gateCaller(request);
-    return withReader(app, request, (source) => query.page(source, body, app.config.maxPageSize, requestCondition(query, request, caller), caller));
+    return withReader(app, request, (source) => query.page(source, body, app.config.maxPageSize, requestCondition(query, request, caller), caller, countCacheOf(app.database)));
   });
 
   app.post(`${options.path}/ids`, { config }, async (request) => {
@@ -114,7 +115,7 @@ export async function restrictedPage(
   extra: RawBuilder<unknown>,
 ) {
   const body = pagingRequest(request.body);
-  return withReader(app, request, (source) => query.page(source, body, app.config.maxPageSize, extra, gateCaller(request)));
+  return withReader(app, request, (source) => query.page(source, body, app.config.maxPageSize, extra, gateCaller(request), countCacheOf(app.database)));
 }
 
 /** The `…/ids` twin of restrictedPage: every matching id under the same condition. */
