@@ -3,7 +3,7 @@ import { FORBIDDEN_PANE_TYPE, NOT_FOUND_PANE_TYPE } from '../core/guard.js';
 import type { FocusDirection } from '../core/layout.js';
 import { HOME_PANE } from '../core/layout.js';
 import { and, loggedIn, not, predicate } from '../core/when.js';
-import type { ShellModalRequest } from './modals/modal-request.js';
+import { feedbackPrefill, type ShellModalRequest } from './modals/modal-request.js';
 import type { ClientSettings } from './pane-api.js';
 import type { ShellController } from './shell-controller.js';
 
@@ -77,7 +77,7 @@ export function createCorePlugin(deps: CorePluginDeps): ClientPlugin {
     { id: 'shell:logout', titleKey: 'shell.command.logout', when: loggedIn, run: () => deps.logout() },
     { id: 'shell:print-pane', titleKey: 'shell.command.printPane', keys: ['Alt+KeyP'], run: () => deps.print() },
     { id: 'shell:session-token', titleKey: 'shell.command.sessionToken', when: loggedIn, run: () => deps.openModal({ kind: 'session-token' }) },
-    { id: 'shell:feedback', titleKey: 'shell.command.feedback', keys: ['Alt+Shift+KeyF'], when: feedbackEnabled, run: () => deps.openModal({ kind: 'feedback' }) },
+    { id: 'shell:feedback', titleKey: 'shell.command.feedback', keys: ['Alt+Shift+KeyF'], when: feedbackEnabled, run: (args) => deps.openModal({ kind: 'feedback', prefill: feedbackPrefill(args) }) },
     { id: 'shell:cookie-consent', titleKey: 'shell.command.cookieConsent', run: () => deps.openModal({ kind: 'cookie-consent' }) },
     { id: 'shell:changelog', titleKey: 'shell.command.changelog', run: () => deps.openModal({ kind: 'changelog', since: null }) },
     { id: 'shell:chart-colours', titleKey: 'shell.command.chartColours', run: () => deps.openModal({ kind: 'chart-colours' }) },

@@ -3,7 +3,7 @@ import { isKnownReasonPhrase, LONG_TOAST_MS, successToast } from '../../core/err
 import { ApiError } from '../../core/api-client.js';
 import { Modal } from '../ui/Modal.js';
 import { useServices } from '../pane-api.js';
-import type { ShellModalProps } from './modal-request.js';
+import type { FeedbackPrefill, ShellModalProps } from './modal-request.js';
 
 /** The feedback form's choices, in the order the original lists them, as the server spells them. */
 export const FEEDBACK_TYPES = ['bug', 'data_error', 'feature_request', 'general', 'question'] as const;
@@ -25,10 +25,10 @@ const EMPTY: Fields = { feedbackType: '', severity: '', contactEmail: '', conten
  * The user feedback modal with its captcha: every field is required and the captcha must match. The captcha is an image the server draws
  * for a uuid made here; any attempt uses it up, so a failure brings a new one.
  */
-export default function FeedbackModal({ onClose }: ShellModalProps) {
+export default function FeedbackModal({ request, onClose }: ShellModalProps) {
   const { t, api, toast } = useServices();
   const [uuid, setUuid] = useState(() => crypto.randomUUID());
-  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [fields, setFields] = useState<Fields>(() => prefilled(request.kind === 'feedback' ? request.prefill : undefined));
   const [screenshot, setScreenshot] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -161,6 +161,16 @@ export default function FeedbackModal({ onClose }: ShellModalProps) {
       </form>
     </Modal>
   );
+}
+
+/** The empty form, with what the opener asked it to start with (a type only if it is one of the choices). */
+function prefilled(prefill: FeedbackPrefill | undefined): Fields {
+  const type = prefill?.feedbackType;
+  return {
+    ...EMPTY,
+    feedbackType: type && (FEEDBACK_TYPES as readonly string[]).includes(type) ? type : '',
+    content: prefill?.content ?? '',
+  };
 }
 
 /** The form's own message for a refused submission (a wrong captcha, missing fields). */

@@ -9,6 +9,7 @@ import { acceptedLicence } from '../licences/accepted.js';
 import { callerOf, PANE } from '../actions.js';
 import { datasetCell, type DatasetRow } from '../columns.js';
 import { Attributes, Collaborators, LocationsMap } from './DatasetLists.js';
+import { DatasetUnavailable } from './DatasetUnavailable.js';
 import { DeleteDialog } from './DeleteDialog.js';
 import { EditDialog } from './EditDialog.js';
 
@@ -45,14 +46,8 @@ export default function DatasetDetailsPane(props: PaneProps) {
   const run = (command: string) => runFromButton(services, props.paneKey, PANE.details, command);
   const titleId = `${props.paneKey}-dataset-title`;
 
-  if (!valid || row === null) {
-    return (
-      <section className="ui-pane" aria-labelledby={titleId}>
-        <h2 id={titleId}>{t('datasets.pane.details')}</h2>
-        <p role="status">{t('datasets.details.notFound', { id: props.instance.params.datasetId ?? '' })}</p>
-      </section>
-    );
-  }
+  // Not there or not theirs (the server does not say which): why, and how to ask for access.
+  if (!valid || row === null) return <DatasetUnavailable paneKey={props.paneKey} datasetId={props.instance.params.datasetId ?? ''} titleId={titleId} />;
   if (!row) {
     return (
       <section className="ui-pane" aria-busy="true" aria-label={t('datasets.pane.details')}>

@@ -5,6 +5,7 @@ import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { Comments } from '../../../shell/widgets/Comments.js';
 import { keepEnterOnControls } from '../../../shell/table/control-keys.js';
 import { germplasmTitle, type GermplasmRow } from '../columns.js';
+import { PassportDatasets } from './passport-datasets.js';
 import { displayValue } from '../compare.js';
 import { Checkbox } from '../../../shell/ui/Field.js';
 import { codesOf, countryCode2, countryName, isCodedField, MCPD_FIELDS, mcpdDateText, pdciText, resolveFilters } from '../passport-data.js';
@@ -178,6 +179,8 @@ export default function PassportPane(props: PaneProps) {
           <p>{t('germplasm.passport.none')}</p>
         )}
       </section>
+
+      <PassportDatasets germplasmId={id} paneKey={props.paneKey} />
 
       {point ? (
         <section aria-labelledby={`${props.paneKey}-loc`}>
