@@ -34,6 +34,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(exportStartRoutes);
   await app.register(collaboratorRoutes);
   await app.register(licenceRoutes);
+  await app.register((await import('./germinate/dataset-groups.js')).datasetGroupRoutes);
 };
 
 /**
