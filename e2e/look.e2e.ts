@@ -139,6 +139,14 @@ describe('the look (authMode SELECTIVE)', () => {
     { name: 'feedback', route: () => '/admin/user-feedback', user: 'admin', ready: '.admin-pane .ui-table' },
     { name: 'audit', route: () => '/admin/audit-log', user: 'admin', ready: '.admin-pane .ui-table' },
     { name: 'upload', route: () => '/import/data-upload/mcpd', user: 'admin', ready: '.import-pane .ui-filedrop' },
+    { name: 'datasets', route: () => '/data/datasets', ready: '[data-testid="datasets-table"][aria-busy="false"]' },
+    { name: 'dataset', route: () => '/data/datasets/1', user: 'admin', ready: '.datasets-details' },
+    { name: 'dataset-selector', route: () => '/data/export/trials', ready: '.datasets-selector' },
+    { name: 'experiments', route: () => '/data/experiments', ready: '[data-testid="experiments-table"][aria-busy="false"]' },
+    { name: 'experiment', route: () => '/data/experiments/1', user: 'admin', ready: '.experiments-details' },
+    { name: 'data-resources', route: () => '/data/data-resources', ready: '[data-testid="fileresources-table"][aria-busy="false"]' },
+    { name: 'licences', route: () => '/data/licenses', ready: 'section.ui-pane .ui-table' },
+    { name: 'licence-admin', route: () => '/admin/licenses', user: 'admin', ready: '.admin-pane .ui-table' },
   ];
 
   for (const theme of THEMES) {
