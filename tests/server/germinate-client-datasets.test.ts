@@ -10,18 +10,17 @@ type Shape = Record<string, Kind>;
 
 /** Row keys of views.md the client reads on these screens, with their JSON types (absent = null). */
 const DATASET: Shape = {
-  datasetId: 'number', datasetName: 'string', datasetDescription: 'string', hyperlink: 'string', sourceFile: 'string', version: 'string',
-  datasetType: 'string', experimentId: 'number', experimentName: 'string', experimentDescription: 'string', projectId: 'number', projectName: 'string',
-  datatype: 'string', datasetState: 'string', locations: 'array', institutions: 'array', licenseId: 'number', licenseName: 'string', contact: 'string',
-  startDate: 'string', endDate: 'string', dublinCore: 'object', createdOn: 'string', updatedOn: 'string', dataObjectCount: 'ulong',
-  dataPointCount: 'ulong', isExternal: 'boolean', publications: 'number', fileresourceIds: 'array', collaborators: 'number', attributes: 'number', acceptedBy: 'array',
+  datasetId: 'number', datasetName: 'string', datasetDescription: 'string', hyperlink: 'string', sourceFile: 'string', version: 'string', datasetType: 'string',
+  experimentId: 'number', experimentName: 'string', experimentDescription: 'string', projectId: 'number', projectName: 'string', datatype: 'string',
+  datasetState: 'string', locations: 'array', institutions: 'array', licenseId: 'number', licenseName: 'string', contact: 'string', startDate: 'string',
+  endDate: 'string', dublinCore: 'object', createdOn: 'string', updatedOn: 'string', dataObjectCount: 'ulong', dataPointCount: 'ulong', isExternal: 'boolean',
+  publications: 'number', fileresourceIds: 'array', collaborators: 'number', attributes: 'number', acceptedBy: 'array',
   // Ours beyond the view (src/plugins/datasets/queries.ts: the edit form's state); Germinate's client ignores it.
   datasetStateId: 'number',
 };
 // createdOn, updatedOn: ours beyond ViewTableLicenses (the licence's own); the client ignores them.
 const LICENSE_ROW: Shape = {
-  licenseId: 'number', licenseName: 'string', licenseDescription: 'string', licenseContent: 'object', datasetId: 'number', acceptedBy: 'array',
-  createdOn: 'string', updatedOn: 'string',
+  licenseId: 'number', licenseName: 'string', licenseDescription: 'string', licenseContent: 'object', datasetId: 'number', acceptedBy: 'array', createdOn: 'string', updatedOn: 'string',
 };
 const LICENSE_DEFINITION: Shape = { licenseId: 'number', licenseName: 'string', licenseDescription: 'string', createdOn: 'string', licenseData: 'object' };
 const COLLABORATOR: Shape = {
@@ -45,8 +44,8 @@ const FILE_RESOURCE: Shape = {
   fileresourcetypeDescription: 'string', datasetIds: 'array',
 };
 const GROUP: Shape = {
-  groupId: 'number', groupName: 'string', groupDescription: 'string', groupTypeId: 'number', groupType: 'string', userId: 'number',
-  groupVisibility: 'boolean', createdOn: 'string', updatedOn: 'string', count: 'number',
+  groupId: 'number', groupName: 'string', groupDescription: 'string', groupTypeId: 'number', groupType: 'string', userId: 'number', groupVisibility: 'boolean',
+  createdOn: 'string', updatedOn: 'string', count: 'number',
 };
 const JOB: Shape = { uuid: 'string', status: 'string', datatype: 'string', datasetIds: 'array', createdOn: 'string', updatedOn: 'string' };
 
@@ -59,8 +58,7 @@ const kindOf = (value: unknown): Kind | 'null' =>
 /** Every key of the row is one of the view's, of its type (nulls are omitted, never sent); `required` keys are there. */
 function expectShape(row: unknown, shape: Shape, required: string[]): void {
   expect(typeof row, JSON.stringify(row)).toBe('object');
-  const entries = Object.entries(row as Json);
-  for (const [key, value] of entries) {
+  for (const [key, value] of Object.entries(row as Json)) {
     expect(Object.keys(shape), `unknown key ${key}`).toContain(key);
     expect(kindOf(value), `${key} = ${JSON.stringify(value)}`).toBe(shape[key]);
   }
@@ -93,6 +91,9 @@ describe.each(testDialects())('Germinate’s client on the dataset screens, %s',
   const page = async (path: string, body: unknown, who: string | null = null, headers: Record<string, string> = {}) =>
     (await ok(await call('POST', path, body, who, headers))) as { data: Json[]; count: number };
   const cookie = () => ({ cookie: `accepted-licenses=${ids.licence}` });
+  const dataset = async (name: string, state: number, type: number, external: number) =>
+    Number((await one(sql<{ id: number }>`INSERT INTO datasets (experiment_id, name, dataset_state_id, datasettype_id, is_external)
+      VALUES (${ids.experiment}, ${name}, ${state}, ${type}, ${external}) RETURNING id`)).id);
 
   beforeAll(async () => {
     server = await startServer(dialect, { jobs: false });
@@ -113,12 +114,7 @@ describe.each(testDialects())('Germinate’s client on the dataset screens, %s',
     // views.md's `date` is a timestamp at midnight; a bare day parses to the same instant in the client's Date.
     expect(new Date(created.startDate as string).toISOString()).toBe('2024-03-01T00:00:00.000Z');
     ids.trials = created.datasetId as number;
-    const dataset = async (name: string, state: number, type: number, external: number) =>
-      Number((await one(sql<{ id: number }>`INSERT INTO datasets (experiment_id, name, dataset_state_id, datasettype_id, is_external)
-        VALUES (${ids.experiment}, ${name}, ${state}, ${type}, ${external}) RETURNING id`)).id);
-    ids.pedigree = await dataset('Crosses', 1, 7, 0);
-    ids.genotype = await dataset('SNP panel', 2, 1, 0);
-    ids.external = await dataset('Elsewhere', 1, 3, 1);
+    [ids.pedigree, ids.genotype, ids.external] = [await dataset('Crosses', 1, 7, 0), await dataset('SNP panel', 2, 1, 0), await dataset('Elsewhere', 1, 3, 1)];
 
     // Trials data of germplasm 1 and 2; a public germplasm group (1, 5), the admin's hidden one (2), a location group.
     const trait = Number((await one(sql<{ id: number }>`INSERT INTO phenotypes (name, datatype) VALUES ('Height', 'numeric') RETURNING id`)).id);
@@ -192,7 +188,8 @@ describe.each(testDialects())('Germinate’s client on the dataset screens, %s',
     const selector = [filter('datasetType', 'equals', ['trials']), filter('isExternal', 'equals', [0])];
     expect((await page('dataset/table', { ...TABLE, filter: selector })).data.map((r) => r.datasetId)).toEqual([ids.trials]);
     expect((await page('dataset/table/ids', { page: 0, limit: 10, prevCount: -1, filter: selector })).data).toEqual([ids.trials]);
-    expect((await page('dataset/table', { ...TABLE, filter: [filter('datasetType', 'equals', ['genotype']), filter('isExternal', 'equals', [0])] }, token.admin)).data.map((r) => r.datasetId)).toEqual([ids.genotype]);
+    const genotype = [filter('datasetType', 'equals', ['genotype']), filter('isExternal', 'equals', [0])];
+    expect((await page('dataset/table', { ...TABLE, filter: genotype }, token.admin)).data.map((r) => r.datasetId)).toEqual([ids.genotype]);
 
     const licences = (values: unknown[], who: string | null, headers = {}) =>
       page('license/table', { page: 0, prevCount: -1, limit: MAX_JAVA_INTEGER, filter: [filter('datasetId', 'inSet', values)] }, who, headers);
@@ -204,6 +201,9 @@ describe.each(testDialects())('Germinate’s client on the dataset screens, %s',
     expect((await licences([ids.trials], token.curator)).data[0].acceptedBy).toEqual([userId.curator]);
     expect((await licences([ids.trials], token.regular)).data[0].acceptedBy).toEqual([]);
     expect((await page('license/table', TABLE)).data.map((r) => r.licenseId)).toEqual([ids.licence]);
+    // The licence column's modal: one licence by id.
+    expect((await page('license/table', { ...TABLE, filter: [filter('licenseId', 'equals', [String(ids.licence), null])] })).count).toBe(1);
+    expect((await page('license/table/ids', { page: 0, limit: 10, prevCount: -1, filter: null })).data).toEqual([ids.licence]);
   });
 
   it('licence modal: read, accept (row or cookie), withdraw; licence administration', async () => {
@@ -231,8 +231,9 @@ describe.each(testDialects())('Germinate’s client on the dataset screens, %s',
   });
 
   it('export pages: the chosen datasets, their groups, metadata and file resources', async () => {
+    const trials = [filter('datasetType', 'equals', ['trials']), filter('isExternal', 'equals', [0])];
     const chosen = async (list: unknown[], who: string | null, headers = {}) =>
-      (await page('dataset/table', { ...TABLE, limit: MAX_JAVA_INTEGER, filter: [filter('datasetType', 'equals', ['trials']), filter('isExternal', 'equals', [0]), filter('datasetId', 'inSet', list)] }, who, headers)).data;
+      (await page('dataset/table', { ...TABLE, limit: MAX_JAVA_INTEGER, filter: [...trials, filter('datasetId', 'inSet', list)] }, who, headers)).data;
     const rows = await chosen([`${ids.trials},${ids.external},${ids.genotype}`, null], null, cookie());
     expect(rows.map((r) => r.datasetId)).toEqual([ids.trials]);
     expect(rows[0].acceptedBy).toEqual([-1000]);
@@ -249,7 +250,17 @@ describe.each(testDialects())('Germinate’s client on the dataset screens, %s',
     expect((await groups({ datasetIds: [ids.trials], groupType: 'germinatebase', datasetType: 'trials' }, token.admin)).map((g) => g.groupName)).toEqual(['Admin picks', 'Core set']);
     // The licence gate: nothing for a visitor who did not accept it.
     expect(await groups({ datasetIds: [ids.trials], groupType: 'germinatebase', datasetType: 'trials' })).toEqual([]);
+    // Climate: location groups with climate values in the datasets (all of the type when none are named).
+    const climateSet = await dataset('Weather', 1, 5, 0);
+    const climate = Number((await one(sql<{ id: number }>`INSERT INTO climates (name, datatype) VALUES ('Rainfall', 'numeric') RETURNING id`)).id);
+    await sql`INSERT INTO climatedata (climate_id, location_id, climate_value, dataset_id) VALUES (${climate}, 2, '12.5', ${climateSet})`.execute(db());
+    const sites = await groups({ datasetIds: [climateSet], datasetType: 'climate', groupType: 'locations' });
+    expect(sites).toEqual([expect.objectContaining({ groupName: 'Sites', groupTypeId: 1, groupType: 'locations', count: 1 })]);
+    expect(await groups({ datasetIds: [], datasetType: 'climate', groupType: 'locations' })).toEqual(sites);
     expect(await groups({ datasetIds: [ids.pedigree], datasetType: 'climate', groupType: 'locations' })).toEqual([]);
+    expect(await groups({ datasetIds: [climateSet], datasetType: 'climate', groupType: 'markers' })).toEqual([]);
+    expect(await groups({ datasetIds: [ids.pedigree], datasetType: 'pedigree', groupType: 'germinatebase' })).toEqual([]);
+    await sql`DELETE FROM datasets WHERE id = ${climateSet}`.execute(db());
     expect((await call('POST', 'dataset/group', { datasetIds: [ids.trials], groupType: 'germinatebase' })).status).toBe(400);
 
     // Export tab: the datasets' metadata (tsv), and the timeline tab's file resources (none here).
@@ -313,7 +324,7 @@ describe.each(testDialects())('Germinate’s client on the dataset screens, %s',
     expect(await page(`dataset/${ids.genotype}/usergroup/ids`, TABLE, token.admin)).toEqual({ data: [], count: 0 });
     expect((await call('GET', `dataset/${ids.genotype}/user`, undefined, token.curator)).status).toBe(403);
 
-    const doomed = Number((await one(sql<{ id: number }>`INSERT INTO datasets (experiment_id, name, dataset_state_id, datasettype_id, is_external) VALUES (${ids.experiment}, 'Doomed', 1, 3, 0) RETURNING id`)).id);
+    const doomed = await dataset('Doomed', 1, 3, 0);
     expect((await call('DELETE', `dataset/${doomed}`, undefined, token.regular)).status).toBe(403);
     expect(await ok(await call('DELETE', `dataset/${doomed}`, undefined, token.admin))).toBe(true);
     expect((await call('DELETE', `dataset/${doomed}`, undefined, token.admin)).status).toBe(404);
@@ -335,7 +346,6 @@ describe.each(testDialects())('Germinate’s client on the dataset screens, %s',
     expect(await metadata.text()).toContain('Funding');
 
     const created = (await ok(await call('PUT', 'experiment', { experimentName: 'Wheat 2025', experimentDescription: 'Pot trials' }, token.curator))) as number;
-    expect(typeof created).toBe('number');
     expect((await call('PUT', 'experiment', { experimentId: 4, experimentName: 'x' }, token.curator)).status).toBe(409);
     expect((await call('PUT', 'experiment', { experimentDescription: 'no name' }, token.curator)).status).toBe(400);
     expect(await ok(await call('PATCH', `experiment/${created}`, { experimentId: created, experimentName: 'Wheat 2025b', experimentDescription: null }, token.admin))).toBe(true);
@@ -346,7 +356,6 @@ describe.each(testDialects())('Germinate’s client on the dataset screens, %s',
 
   it('data resources: types, two-step upload, table, linked datasets, download, delete', async () => {
     const typeId = (await ok(await call('POST', 'fileresourcetype', { name: 'Reports', description: 'Trial reports' }, token.curator))) as number;
-    expect(typeof typeId).toBe('number');
     // Germinate answers 403 here, we 401: its client treats both alike (token cleared, login page, no toast).
     expect((await call('POST', 'fileresourcetype', { name: 'x' })).status).toBeOneOf([401, 403]);
     const types = (await ok(await call('GET', 'fileresourcetype'))) as Json[];
@@ -359,7 +368,8 @@ describe.each(testDialects())('Germinate’s client on the dataset screens, %s',
     const upload = await fetch(`${server.url}/api/fileresource`, { method: 'POST', headers: { authorization: `Bearer ${token.curator}` }, body: form });
     const temp = (await ok(upload)) as string;
     expect(temp).toMatch(/\.csv$/);
-    expect(await ok(await call('PUT', 'fileresource', { fileresourcePath: temp, fileresourcetypeId: typeId, fileresourceName: 'Plots', fileresourceDescription: 'Layout', datasetIds: [ids.trials] }, token.curator))).toBe(true);
+    const resource = { fileresourcePath: temp, fileresourcetypeId: typeId, fileresourceName: 'Plots', fileresourceDescription: 'Layout', datasetIds: [ids.trials] };
+    expect(await ok(await call('PUT', 'fileresource', resource, token.curator))).toBe(true);
 
     // Linked to a licensed dataset: listed and served only once the licence is accepted (the cookie here).
     expect((await page('fileresource/table', TABLE)).count).toBe(0);
@@ -369,6 +379,8 @@ describe.each(testDialects())('Germinate’s client on the dataset screens, %s',
     expect(table.data[0]).toMatchObject({ fileresourceName: 'Plots', fileresourceSize: 17, fileresourcetypeName: 'Reports', datasetIds: [ids.trials] });
     const id = table.data[0].fileresourceId as number;
     expect((await page('fileresource/table/ids', { page: 0, limit: 10, prevCount: -1, filter: null }, null, cookie())).data).toEqual([id]);
+    // A dataset's file resources by id (the datasets table's fileresourceIds).
+    expect((await page('fileresource/table', { ...TABLE, filter: [filter('fileresourceId', 'inSet', [id])] }, null, cookie())).count).toBe(1);
     const linked = await page(`fileresource/${id}/dataset`, TABLE, null, cookie());
     expect(linked.data.map((d) => d.datasetId)).toEqual([ids.trials]);
     expectShape(linked.data[0], DATASET, ['datasetId', 'acceptedBy']);
