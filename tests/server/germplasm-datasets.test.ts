@@ -135,6 +135,28 @@ describe.each(testDialects())('germplasm datasets on %s', (dialect) => {
     expect(idsOf(unknownSort.data)).toEqual([ds.PL, ds.TP, ds.DH]);
   });
 
+  it('answers for a private dataset the caller may not see exactly as for one that does not exist', async () => {
+    // What the dataset details pane and its lists ask; the answers must not tell the two apart.
+    const asks = (id: number): [string, string, unknown][] => [
+      ['POST', 'dataset/table', { filter: [f('datasetId', 'equals', [String(id)])] }],
+      ['POST', 'dataset/table/ids', { filter: [f('datasetId', 'equals', [String(id)])] }],
+      ['POST', `dataset/${id}/collaborator`, {}],
+      ['POST', `dataset/${id}/attribute`, {}],
+      ['GET', `dataset/${id}/download-source`, undefined],
+    ];
+    const missing = 2_000_000;
+    for (const caller of ['anonymous', 'plain'] as const) {
+      const hidden = asks(ds.TP);
+      const absent = asks(missing);
+      for (const [index, [method, path, body]] of hidden.entries()) {
+        const a = await server.api(method, path, { token: tokens[caller] ?? null, body });
+        const b = await server.api(absent[index][0], absent[index][1], { token: tokens[caller] ?? null, body: absent[index][2] });
+        expect(a.status, `${caller} ${path}`).toBe(b.status);
+        expect((await a.text()).replaceAll(String(ds.TP), 'ID'), `${caller} ${path}`).toBe((await b.text()).replaceAll(String(missing), 'ID'));
+      }
+    }
+  });
+
   it('counts genotype membership (member type 2) once the genotype tables exist', async () => {
     // No genotype domain yet: make its members table here and ask the condition directly.
     await sql`CREATE TABLE datasetmembers (id INTEGER PRIMARY KEY, dataset_id INTEGER NOT NULL, datasetmembertype_id INTEGER NOT NULL, foreign_id INTEGER NOT NULL)`.execute(db());
