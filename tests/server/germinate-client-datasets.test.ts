@@ -147,7 +147,7 @@ describe.each(testDialects())('Germinate’s client on the dataset screens, %s',
     expect(anonymous.count).toBe(3);
     for (const row of anonymous.data) expectShape(row, DATASET, ['datasetId', 'datasetName', 'datasetType', 'datasetState', 'isExternal', 'acceptedBy']);
     const trials = anonymous.data.find((r) => r.datasetId === ids.trials)!;
-    expect(trials).toMatchObject({ acceptedBy: [], collaborators: 1, attributes: 1, locations: [expect.objectContaining({ locationId: 2 })] });
+    expect(trials).toMatchObject({ acceptedBy: [], collaborators: 1, attributes: 1, locations: [expect.objectContaining({ locationId: 2 })], institutions: [expect.objectContaining({ institutionId: 1 })] });
     expect((trials.locations as Json[])[0]).not.toHaveProperty('countryCode');
     const byId = async (who: string | null, headers = {}) => (await page('dataset/table', TABLE, who, headers)).data.find((r) => r.datasetId === ids.trials)!.acceptedBy;
     expect(await byId(null, cookie())).toEqual([-1000]);
