@@ -159,6 +159,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/germplasm/:id/mcpd': 'public',
   'POST /api/germplasm/:id/institution/table': 'public',
   'GET /api/germplasm': 'public',
+  'POST /api/germplasm/:id/dataset': 'public',
   // Datasets: curators create, administrators edit and delete; attributes, source files and pedigree
   // exports are public behind visibility and the licence gate.
   'POST /api/dataset': 'DATA_CURATOR',
@@ -171,6 +172,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/dataset/attribute/table/export': 'public',
   'GET /api/dataset/:id/download-source': 'public',
   'POST /api/dataset/export/pedigree': 'public',
+  'POST /api/dataset/group': 'public',
   // Licences: everyone reads and accepts; curators write them (as in Germinate); administrators delete.
   'POST /api/license/table': 'public',
   'POST /api/license/table/ids': 'public',
