@@ -17,11 +17,11 @@ import { REMOVAL_TABLES } from './dataset-delete.js';
 import { attributeRoutes } from './attributes.js';
 import { sourceFileRoutes } from './source-file.js';
 import { registerGermplasmDatasetRoutes } from './germplasm-datasets.js';
+import { datasetGroupRoutes } from './germinate/dataset-groups.js';
 
 const routes: FastifyPluginAsync = async (app) => {
-  // Public, but dataset-scoped: each caller gets the datasets they may see (ADMIN all). The licence
-  // filter `justUnacceptedLicenses` of Germinate's request comes with licences (a later issue).
-  // The data, collaborator, publication and project tables the row reads, as far as they exist.
+  // Public, but dataset-scoped: each caller gets the datasets they may see (ADMIN all), with acceptedBy
+  // per caller (the licences). The data, collaborator, publication and project tables the row reads, as far as they exist.
   const present = await presentTables(app.database.db as unknown as Kysely<unknown>, app.database.dialect, DATASET_DATA_TABLES);
   const datasetQuery = registerTableRoutes(app, { path: '/dataset/table', view: (dialect) => datasetView(dialect, present), access: 'public', exportPrefix: 'dataset-table' });
   // What a deleted dataset takes with it, as far as those tables exist.
@@ -34,7 +34,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(exportStartRoutes);
   await app.register(collaboratorRoutes);
   await app.register(licenceRoutes);
-  await app.register((await import('./germinate/dataset-groups.js')).datasetGroupRoutes);
+  await app.register(datasetGroupRoutes);
 };
 
 /**
