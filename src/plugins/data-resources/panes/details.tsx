@@ -1,7 +1,6 @@
-import { useCallback } from 'react';
 import useSWR from 'swr';
 import type { Filter } from '../../../core/table-request.js';
-import { hasRole } from '../../../core/roles.js';
+import { useHasRole, usePaneDialog } from '../../../shell/pane-dialog.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { Button, buttonClass } from '../../../shell/ui/Button.js';
 import { Confirm } from '../../../shell/ui/Confirm.js';
@@ -30,14 +29,8 @@ export default function DataResourceDetailsPane(props: PaneProps) {
   const datasets = useSWR(linked.length > 0 ? ['data-resources:datasets', id, linked.join(',')] : null, () =>
     api.table<LinkedDataset>('dataset/table', { page: 1, limit: linked.length, filter: [{ column: 'datasetId', comparator: 'inSet', values: linked.map(String) }], orderBy: 'datasetName', ascending: 1 }).then((r) => r.data),
   );
-  const { setState } = props;
-  const closeDialog = useCallback(() => {
-    const { dialog: _closed, ...rest } = props.instance.state ?? {};
-    setState(rest);
-  }, [props.instance.state, setState]);
-  const current = session.current();
-  const role = current && session.isValid() && current.role !== 'UNKNOWN' ? current.role : null;
-  const isCurator = role !== null && hasRole(role, 'DATA_CURATOR');
+  const { dialog, open, close: closeDialog } = usePaneDialog(props);
+  const isCurator = useHasRole('DATA_CURATOR');
   const titleId = `${props.paneKey}-resource-title`;
   const row = resource.data;
 
@@ -82,7 +75,7 @@ export default function DataResourceDetailsPane(props: PaneProps) {
             </Button>
           ) : null}
           {isCurator ? (
-            <Button variant="danger" onClick={() => setState({ ...(props.instance.state ?? {}), dialog: 'delete' })} aria-keyshortcuts="Shift+Delete">
+            <Button variant="danger" onClick={() => open('delete')} aria-keyshortcuts="Shift+Delete">
               {t('dataResources.command.delete')}
             </Button>
           ) : null}
@@ -117,7 +110,7 @@ export default function DataResourceDetailsPane(props: PaneProps) {
       )}
       <Confirm
         danger
-        open={props.instance.state?.dialog === 'delete' && isCurator}
+        open={dialog === 'delete' && isCurator}
         title={t('dataResources.deleteTitle')}
         message={t('dataResources.deleteConfirm', { name: row.fileresourceName })}
         confirmLabel={t('dataResources.command.delete')}

@@ -1,6 +1,5 @@
-import { useCallback } from 'react';
 import useSWR from 'swr';
-import { hasRole } from '../../../core/roles.js';
+import { useHasRole, usePaneDialog } from '../../../shell/pane-dialog.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { runFromButton } from '../../../shell/table/run-command.js';
 import { Button } from '../../../shell/ui/Button.js';
@@ -25,10 +24,8 @@ const FIELDS = ['datasetId', 'datasetDescription', 'datasetType', 'datatype', 'e
  */
 export default function DatasetDetailsPane(props: PaneProps) {
   const services = useServices();
-  const { api, t, translator, session, workspace } = services;
-  const current = session.current();
-  const role = current && session.isValid() && current.role !== 'UNKNOWN' ? current.role : null;
-  const isAdmin = role !== null && hasRole(role, 'ADMIN');
+  const { api, t, translator, workspace } = services;
+  const isAdmin = useHasRole('ADMIN');
   const id = Number(props.instance.params.datasetId);
   const valid = Number.isSafeInteger(id) && id > 0;
   const key = valid ? ['datasets:row', id] : null;
@@ -37,12 +34,7 @@ export default function DatasetDetailsPane(props: PaneProps) {
   );
   const row = loaded.data;
   const state = props.instance.state ?? {};
-  const dialog = state.dialog;
-  const { setState } = props;
-  const closeDialog = useCallback(() => {
-    const { dialog: _closed, ...rest } = props.instance.state ?? {};
-    setState(rest);
-  }, [props.instance.state, setState]);
+  const { dialog, close: closeDialog } = usePaneDialog(props);
   const run = (command: string) => runFromButton(services, props.paneKey, PANE.details, command);
   const titleId = `${props.paneKey}-dataset-title`;
 

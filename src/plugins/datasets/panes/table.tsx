@@ -1,5 +1,4 @@
-import { useCallback } from 'react';
-import { hasRole } from '../../../core/roles.js';
+import { useHasRole, usePaneDialog } from '../../../shell/pane-dialog.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { TableView } from '../../../shell/table/TableView.js';
 import { runFromButton } from '../../../shell/table/run-command.js';
@@ -13,15 +12,9 @@ import { EditDialog } from './EditDialog.js';
  */
 export default function DatasetsTablePane(props: PaneProps) {
   const services = useServices();
-  const { t, session, workspace } = services;
-  const current = session.current();
-  const role = current && session.isValid() && current.role !== 'UNKNOWN' ? current.role : null;
-  const canCreate = role !== null && hasRole(role, 'DATA_CURATOR');
-  const { setState } = props;
-  const closeDialog = useCallback(() => {
-    const { dialog: _closed, ...rest } = props.instance.state ?? {};
-    setState(rest);
-  }, [props.instance.state, setState]);
+  const { t, workspace } = services;
+  const canCreate = useHasRole('DATA_CURATOR');
+  const { dialog, close: closeDialog } = usePaneDialog(props);
   const toolbar = canCreate ? (
     <button type="button" onClick={() => runFromButton(services, props.paneKey, PANE.table, 'datasets:create')}>
       {t('datasets.command.create')}
@@ -30,7 +23,7 @@ export default function DatasetsTablePane(props: PaneProps) {
   return (
     <section className="datasets-pane" aria-label={t('datasets.pane.table')} style={{ height: '100%' }}>
       <TableView declaration={datasetsTable} paneKey={props.paneKey} state={props.instance.state} setState={props.setState} label={t('datasets.pane.table')} toolbar={toolbar} />
-      {props.instance.state?.dialog === 'create' && canCreate ? (
+      {dialog === 'create' && canCreate ? (
         <EditDialog
           row={null}
           onClose={closeDialog}

@@ -1,7 +1,6 @@
-import { useCallback } from 'react';
 import useSWR from 'swr';
 import type { Filter } from '../../../core/table-request.js';
-import { hasRole } from '../../../core/roles.js';
+import { useHasRole, usePaneDialog } from '../../../shell/pane-dialog.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { Button } from '../../../shell/ui/Button.js';
 import { Confirm } from '../../../shell/ui/Confirm.js';
@@ -21,9 +20,7 @@ const MAX_DATASETS = 5000;
  */
 export default function ExperimentDetailsPane(props: PaneProps) {
   const services = useServices();
-  const { api, t, translator, workspace, session } = services;
-  const current = session.current();
-  const role = current && session.isValid() && current.role !== 'UNKNOWN' ? current.role : null;
+  const { api, t, translator, workspace } = services;
   const id = Number(props.instance.params.experimentId);
   const valid = Number.isSafeInteger(id) && id > 0;
   const byId: Filter[] = [{ column: 'experimentId', comparator: 'equals', values: [String(id)] }];
@@ -32,13 +29,8 @@ export default function ExperimentDetailsPane(props: PaneProps) {
     api.table<ExperimentDataset>('dataset/table', { page: 1, limit: MAX_DATASETS, filter: byId, orderBy: 'datasetName', ascending: 1 }).then((r) => r.data),
   );
   const row = experiment.data;
-  const dialog = props.instance.state?.dialog;
-  const { setState } = props;
-  const closeDialog = useCallback(() => {
-    const { dialog: _closed, ...rest } = props.instance.state ?? {};
-    setState(rest);
-  }, [props.instance.state, setState]);
-  const isAdmin = role !== null && hasRole(role, 'ADMIN');
+  const { dialog, open: openDialog, close: closeDialog } = usePaneDialog(props);
+  const isAdmin = useHasRole('ADMIN');
   const titleId = `${props.paneKey}-experiment-title`;
 
   if (!valid || row === null) {
@@ -83,10 +75,10 @@ export default function ExperimentDetailsPane(props: PaneProps) {
           </Button>
           {isAdmin ? (
             <>
-              <Button onClick={() => setState({ ...(props.instance.state ?? {}), dialog: 'edit' })} aria-keyshortcuts="e">
+              <Button onClick={() => openDialog('edit')} aria-keyshortcuts="e">
                 {t('experiments.command.edit')}
               </Button>
-              <Button variant="danger" onClick={() => setState({ ...(props.instance.state ?? {}), dialog: 'delete' })} aria-keyshortcuts="Shift+Delete">
+              <Button variant="danger" onClick={() => openDialog('delete')} aria-keyshortcuts="Shift+Delete">
                 {t('experiments.command.delete')}
               </Button>
             </>

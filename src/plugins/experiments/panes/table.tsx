@@ -1,5 +1,4 @@
-import { useCallback } from 'react';
-import { hasRole } from '../../../core/roles.js';
+import { useHasRole, usePaneDialog } from '../../../shell/pane-dialog.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { TableView } from '../../../shell/table/TableView.js';
 import { Button } from '../../../shell/ui/Button.js';
@@ -8,24 +7,20 @@ import { EditDialog } from './EditDialog.js';
 
 /** The experiments table pane (`/data/experiments`): Enter opens an experiment; curators add new ones. */
 export default function ExperimentsTablePane(props: PaneProps) {
-  const { t, session, workspace } = useServices();
-  const current = session.current();
-  const isCurator = current !== null && session.isValid() && current.role !== 'UNKNOWN' && hasRole(current.role, 'DATA_CURATOR');
+  const { t, workspace } = useServices();
+  const isCurator = useHasRole('DATA_CURATOR');
   const { setState } = props;
   const state = props.instance.state;
-  const closeDialog = useCallback(() => {
-    const { dialog: _closed, ...rest } = state ?? {};
-    setState(rest);
-  }, [state, setState]);
+  const { dialog, open, close: closeDialog } = usePaneDialog(props);
   const toolbar = isCurator ? (
-    <Button onClick={() => setState({ ...(state ?? {}), dialog: 'create' })}>
+    <Button onClick={() => open('create')}>
       {t('experiments.command.create')}
     </Button>
   ) : null;
   return (
     <section className="experiments-pane" aria-label={t('experiments.pane.table')} style={{ height: '100%' }}>
       <TableView declaration={experimentsTable} paneKey={props.paneKey} state={state} setState={setState} label={t('experiments.pane.table')} toolbar={toolbar} />
-      {state?.dialog === 'create' && isCurator ? (
+      {dialog === 'create' && isCurator ? (
         <EditDialog row={null} onClose={closeDialog} onSaved={(id) => workspace.open({ type: PANE.details, params: { experimentId: String(id) } }, 'replace', props.paneKey)} />
       ) : null}
     </section>
