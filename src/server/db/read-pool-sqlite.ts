@@ -109,6 +109,9 @@ class SqliteReadSlot implements ReadSlot {
   private end(signal: NodeJS.Signals): Promise<void> {
     if (this.exited) return Promise.resolve();
     const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    // Held while it ends: an idle worker is unreferenced, and a process with nothing else to do would
+    // otherwise end before the exit arrives, leaving whoever awaits the close waiting forever.
+    this.idleRefs(true);
     this.child.kill(signal);
     return gone;
   }
