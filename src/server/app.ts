@@ -79,7 +79,10 @@ async function refreshPlannerStatistics(database: Database): Promise<void> {
     database.sqlite.pragma('optimize = 0x10002');
     return;
   }
-  await sql`ANALYZE`.execute(database.db);
+  // This schema's tables that hold rows (a bare ANALYZE would read every schema of the database).
+  const tables = await sql<{ name: string }>`SELECT relname AS name FROM pg_stat_user_tables
+    WHERE schemaname = current_schema() AND n_live_tup > 0`.execute(database.db);
+  for (const { name } of tables.rows) await sql`ANALYZE ${sql.table(name)}`.execute(database.db);
 }
 
 /** The Fastify app: core routes, each plugin's routes under /api, the client for every other path. */
