@@ -58,7 +58,7 @@ export class SharedStrings {
   /** Adds the next string. Rich text is kept as its plain text, which is all an import reads of it. */
   add(value: SharedStringValue): void {
     const text = plainText(value);
-    this.texts.append(text === null ? KIND_NONE : KIND_TEXT);
+    this.texts.appendByte(text === null ? NONE : TEXT);
     if (text !== null) this.texts.appendText(text);
     const end = this.texts.length;
     if (end > MAX_END) throw new Error('the workbook\'s shared strings are larger than 4 GiB');
@@ -91,9 +91,6 @@ export class SharedStrings {
     this.ends.close();
   }
 }
-
-const KIND_TEXT = Uint8Array.of(TEXT);
-const KIND_NONE = Uint8Array.of(NONE);
 
 /** Plain text of a shared string as the cell reader joins rich text runs (read-xlsx's cellValueText). */
 function plainText(value: SharedStringValue): string | null {

@@ -39,6 +39,9 @@ export class SpillBytes {
   private fileToRemove: string | null = null;
   /** Spilled pages read back, least recently used first. */
   private readonly cache = new Map<number, Buffer>();
+  /** The spilled page read last: most lookups hit it, and it saves the cache's reordering (-1: none). */
+  private lastPage = -1;
+  private lastBuffer: Buffer | null = null;
   private closed = false;
 
   constructor(options: SpillOptions) {
@@ -66,6 +69,12 @@ export class SpillBytes {
       from += count;
       if (this.tailUsed === SPILL_PAGE) this.finishPage();
     }
+  }
+
+  appendByte(value: number): void {
+    this.tail[this.tailUsed] = value;
+    this.tailUsed += 1;
+    if (this.tailUsed === SPILL_PAGE) this.finishPage();
   }
 
   /** Appends a string's UTF-8 bytes; returns how many. Short strings are encoded straight into the page. */
@@ -128,6 +137,8 @@ export class SpillBytes {
     this.closed = true;
     this.resident.length = 0;
     this.cache.clear();
+    this.lastPage = -1;
+    this.lastBuffer = null;
     this.tail = Buffer.alloc(0);
     if (this.fd !== null) fs.closeSync(this.fd);
     this.fd = null;
@@ -164,12 +175,15 @@ export class SpillBytes {
   private page(n: number): Buffer {
     if (n < this.resident.length) return this.resident[n];
     if (n === this.fullPages) return this.tail;
+    if (n === this.lastPage && this.lastBuffer) return this.lastBuffer;
     if (n > this.fullPages || n < 0 || this.fd === null) throw new RangeError(`page ${n} is outside the store`);
     const cached = this.cache.get(n);
     if (cached) {
       // Most recently used goes last.
       this.cache.delete(n);
       this.cache.set(n, cached);
+      this.lastPage = n;
+      this.lastBuffer = cached;
       return cached;
     }
     let buffer: Buffer;
@@ -182,6 +196,9 @@ export class SpillBytes {
     }
     fs.readSync(this.fd, buffer, 0, SPILL_PAGE, (n - this.memoryPages) * SPILL_PAGE);
     this.cache.set(n, buffer);
+    // The evicted buffer may have been the last page's: it now holds page n.
+    this.lastPage = n;
+    this.lastBuffer = buffer;
     return buffer;
   }
 }
