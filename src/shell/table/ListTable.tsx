@@ -32,6 +32,8 @@ export interface Sort {
 
 interface Props<R> {
   caption: string;
+  /** The caption for screen readers only, where a visible heading above already says it. */
+  captionHidden?: boolean;
   columns: readonly Column<R>[];
   rowKey(row: R): string | number;
   source?: TableSource<R>;
@@ -110,7 +112,7 @@ export function ListTable<R>(props: Props<R>) {
   return (
     <div>
       <table className="ui-table">
-        <caption>{props.caption}</caption>
+        <caption className={props.captionHidden ? 'visually-hidden' : undefined}>{props.caption}</caption>
         <thead>
           <tr>
             {props.columns.map((column) => {

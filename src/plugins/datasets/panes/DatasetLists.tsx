@@ -42,6 +42,7 @@ export function Collaborators(props: { datasetId: number }) {
   return (
     <ListTable<Collaborator>
       caption={t('datasets.details.collaborators')}
+      captionHidden
       columns={columns}
       rowKey={(r) => `${r.collaboratorId}-${r.collaboratorRoles ?? ''}`}
       source={(request, signal) => api.table<Collaborator>(`dataset/${props.datasetId}/collaborator`, request, { signal })}
@@ -62,7 +63,7 @@ export function Attributes(props: { datasetId: number }) {
   ];
   if (rows.error) return <p className="ui-error">{t('datasets.details.loadFailed')}</p>;
   if (!rows.data) return <p role="status">{t('datasets.details.loading')}</p>;
-  return <ListTable<Attribute> caption={t('datasets.details.attributes')} columns={columns} rowKey={(r) => r.attributeValueId} rows={rows.data} emptyText={t('datasets.details.noAttributes')} />;
+  return <ListTable<Attribute> caption={t('datasets.details.attributes')} captionHidden columns={columns} rowKey={(r) => r.attributeValueId} rows={rows.data} emptyText={t('datasets.details.noAttributes')} />;
 }
 
 /** The dataset's locations on the offline map, or a note when none has coordinates. */
