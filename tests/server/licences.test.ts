@@ -32,6 +32,17 @@ describe.each(testDialects())('licences on %s', (dialect) => {
     return (await response.json()) as number;
   }
 
+  it('offers Germinate\'s seven licences in a new database, with a text in English and German and ids after them for new ones', async () => {
+    const list = (await (await as(null, 'GET', 'license')).json()) as { licenseId: number; licenseName: string; licenseData: Record<string, string> }[];
+    const seeded = list.filter((l) => l.licenseId <= 7).sort((a, b) => a.licenseId - b.licenseId);
+    expect(seeded.map((l) => l.licenseName)).toEqual(['CC BY', 'CC BY-SA', 'CC BY-ND', 'CC BY-NC', 'CC BY-NC-SA', 'CC BY-NC-ND', 'ODC-By']);
+    for (const licence of seeded) {
+      expect(Object.keys(licence.licenseData).sort()).toEqual(['de_DE', 'en_GB']);
+      expect(licence.licenseData.en_GB).toMatch(/<a href="https:\/\/(creativecommons|opendatacommons)\.org\//);
+    }
+    expect(await create()).toBeGreaterThan(7);
+  });
+
   it('lets curators create licences with a text per locale, and everyone read them in Germinate\'s shape', async () => {
     const id = await create();
     expect(Number.isInteger(id)).toBe(true);
@@ -136,7 +147,8 @@ describe.each(testDialects())('licences in NONE mode on %s', (dialect) => {
     const response = await server.api('GET', `license/${id}/accept`);
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^accepted-licenses=${id}; Max-Age=\\d+; Path=/; HttpOnly`));
-    const page = (await (await server.api('POST', 'license/table', { body: {}, headers: { cookie: `accepted-licenses=${id}` } })).json()) as { data: { acceptedBy: number[] }[] };
+    const body = { filter: [{ column: 'licenseId', comparator: 'equals', values: [String(id)] }] };
+    const page = (await (await server.api('POST', 'license/table', { body, headers: { cookie: `accepted-licenses=${id}` } })).json()) as { data: { acceptedBy: number[] }[] };
     expect(page.data[0].acceptedBy).toEqual([-1000]);
     expect((await server.api('PUT', 'license', { body: { licenseName: 'x', licenseData: {} } })).status).toBe(403);
   });

@@ -1,5 +1,7 @@
 import type { SchemaMigration } from '../../../server/db/migration.js';
-import { withId, withTimestamps } from '../../../server/db/migration.js';
+import { sql } from 'kysely';
+import { resetIdentity, withId, withTimestamps } from '../../../server/db/migration.js';
+import { SEED_LICENCES, seedContent } from './seed.js';
 
 /**
  * Licence texts per locale (Germinate's licensedata) and the index the licence gate reads licenselogs
@@ -20,6 +22,21 @@ export const licenceMigrations: SchemaMigration[] = [
       await db.schema.createIndex('licensedata_license_locale').on('licensedata').columns(['license_id', 'locale']).unique().execute();
       // Every gated query asks "did this user accept this licence?".
       await db.schema.createIndex('licenselogs_license_user').on('licenselogs').columns(['license_id', 'user_id']).execute();
+    },
+  },
+  {
+    // Only into a database without licences: ids 1–7 are Germinate's, and an existing licence keeps its id.
+    name: '3211-licences-seed',
+    async up(db, dialect) {
+      const existing = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM licenses`.execute(db);
+      if (Number(existing.rows[0]?.n ?? 0) > 0) return;
+      for (const licence of SEED_LICENCES) {
+        await sql`INSERT INTO licenses (id, name, description) VALUES (${licence.id}, ${licence.name}, ${licence.description})`.execute(db);
+        for (const [locale, language] of [['en_GB', 0], ['de_DE', 1]] as const) {
+          await sql`INSERT INTO licensedata (license_id, locale, content) VALUES (${licence.id}, ${locale}, ${seedContent(licence, language)})`.execute(db);
+        }
+      }
+      await resetIdentity(db, dialect, 'licenses');
     },
   },
 ];
