@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 type Kind = 'number' | 'string' | 'boolean' | 'array' | 'object' | 'ulong';
 type Shape = Record<string, Kind>;
 
-/** Row keys of views.md the client reads on these screens, with their JSON types (absent = null). */
+/** Row keys of Germinate's views the client reads on these screens, with their JSON types (absent = null). */
 const DATASET: Shape = {
   datasetId: 'number', datasetName: 'string', datasetDescription: 'string', hyperlink: 'string', sourceFile: 'string', version: 'string', datasetType: 'string',
   experimentId: 'number', experimentName: 'string', experimentDescription: 'string', projectId: 'number', projectName: 'string', datatype: 'string',
@@ -72,8 +72,8 @@ const filter = (column: string, comparator: string, values: unknown[], operator 
 
 /**
  * Germinate 4.9's own web client on the dataset screens (datasets page, dataset selector and export pages,
- * experiments, data resources, licences, dataset administration): every call client-behaviour.md lists
- * for them, with the client's bodies, answered with the shapes of views.md and endpoints.md.
+ * experiments, data resources, licences, dataset administration): every call the client makes
+ * there, with the client's bodies, answered with the row shapes of Germinate's views and endpoints.
  */
 describe.each(testDialects())('Germinate’s client on the dataset screens, %s', (dialect) => {
   let server: TestServer;
@@ -113,7 +113,7 @@ describe.each(testDialects())('Germinate’s client on the dataset screens, %s',
     }, token.curator))) as Json;
     expectShape(created, DATASET, ['datasetId', 'datasetName', 'datasetType', 'licenseId', 'acceptedBy']);
     expect(created).toMatchObject({ datasetName: 'Spring trials', datasetType: 'trials', datasetState: 'public', licenseName: 'CC-BY-4.0', isExternal: false });
-    // views.md's `date` is a timestamp at midnight; a bare day parses to the same instant in the client's Date.
+    // Germinate's `date` is a timestamp at midnight; a bare day parses to the same instant in the client's Date.
     expect(new Date(created.startDate as string).toISOString()).toBe('2024-03-01T00:00:00.000Z');
     ids.trials = created.datasetId as number;
     [ids.pedigree, ids.genotype, ids.external] = [await dataset('Crosses', 1, 7, 0), await dataset('SNP panel', 2, 1, 0), await dataset('Elsewhere', 1, 3, 1)];

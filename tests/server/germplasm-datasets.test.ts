@@ -6,7 +6,7 @@ import { f, leaks, seedGermplasm } from '../support/seed.js';
 import { passwordOf, startServer, type TestServer } from '../support/server.js';
 
 /**
- * `POST germplasm/{id}/dataset` (endpoints.md §11): the datasets holding a germplasm's pedigree rows,
+ * `POST germplasm/{id}/dataset`: the datasets holding a germplasm's pedigree rows,
  * pedigree definitions, trials data or genotype membership, as rows of `dataset/table`, for each kind of
  * caller: anonymous, a user with a permission on a private dataset, one without, an administrator. Listed
  * without the licence gate; acceptedBy per caller; filters and sorting as in every table.

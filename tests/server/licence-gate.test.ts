@@ -9,7 +9,7 @@ import { seedGermplasm } from '../support/seed.js';
 import { passwordOf, startServer, type TestServer } from '../support/server.js';
 
 /**
- * The licence gate (shared/api README §2.6 step 2) on every call that returns dataset data, for each kind
+ * The licence gate on every call that returns dataset data, for each kind
  * of caller: anonymous without and with the accepted-licenses cookie, a user who accepted the licence, one
  * who did not, and an administrator who did not (administrators see every dataset, but accept licences
  * like everyone). Listings (dataset/table, license/table) still list the licensed datasets and say in

@@ -4,7 +4,7 @@ import { testDialects } from '../support/databases.js';
 import { passwordOf, startServer, type TestServer } from '../support/server.js';
 
 /**
- * The licence endpoints of shared/api endpoints.md §16 on both databases: Germinate's shapes
+ * Germinate's licence endpoints on both databases: Germinate's shapes
  * (ViewTableLicenseDefinitions, ViewTableLicenses), roles (curators create and edit, administrators delete,
  * everyone reads and accepts), bad input as 400/404/409 and never data, and NONE mode's cookie acceptance.
  */

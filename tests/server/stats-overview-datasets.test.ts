@@ -4,7 +4,7 @@ import { testDialects } from '../support/databases.js';
 import { passwordOf, startServer, type TestServer } from '../support/server.js';
 
 /**
- * The dataset-dependent counts of `GET stats/overview` (endpoints.md §6) per caller: `datasets` = the
+ * The dataset-dependent counts of `GET stats/overview` per caller: `datasets` = the
  * datasets the caller sees (no licence gate), the per-type keys = the visible non-external ones of each
  * type, `fileresources` = those linked to no dataset or to a dataset the caller sees, `experiments` = the
  * whole table. Anonymous, a user with a permission on the private dataset, one without, an administrator.

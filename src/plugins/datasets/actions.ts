@@ -52,7 +52,7 @@ export const SELECT_ONE_KEY = 'datasets.selector.selectOne';
 export const ACCEPT_LICENCES_KEY = 'datasets.selector.acceptLicences';
 
 /**
- * The selector's Continue (client-behaviour.md §7.1): nothing ticked → the first message (5 s); a licence of a
+ * The selector's Continue: nothing ticked → the first message (5 s); a licence of a
  * ticked dataset not accepted by the caller → the second (10 s); else the type's export page with the ids.
  * Returns what happened, for the pane to move the focus.
  */

@@ -11,8 +11,8 @@ import { deleteDataset } from './dataset-delete.js';
 import { calendarDate, DatasetBody } from './schema.js';
 
 /**
- * Dataset administration (endpoints.md §11, SPEC §6): curators create datasets (POST dataset), administrators
- * edit (PATCH) and delete them. Stricter than Germinate, which lets curators edit and delete too: SPEC §6 gives
+ * Dataset administration: curators create datasets (POST dataset), administrators
+ * edit (PATCH) and delete them. Stricter than Germinate, which lets curators edit and delete too: the product gives
  * that to administrators. A state change needs no cache to expire: visibility is read from the database on
  * every request (src/server/access/datasets.ts), so it holds from the next request on.
  */

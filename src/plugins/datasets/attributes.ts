@@ -16,7 +16,7 @@ import { logDatasetAccess } from '../../server/access/dataset-access-log.js';
 const c = (expression: string, kind: TableView['columns'][string]['type']) => ({ sql: sql.raw(expression), type: kind });
 
 /**
- * ViewTableDatasetAttributes (views.md §24.2): a dataset's attribute values, the attributes whose target is
+ * ViewTableDatasetAttributes: a dataset's attribute values, the attributes whose target is
  * `datasets`. attributeValueId is ours (the row's key for paging). Every call here reads the datasets the
  * caller may use (visible and licence accepted: allowedDatasetIds), not only those it sees.
  */

@@ -3,7 +3,7 @@ import { acceptedLicence } from './licences/accepted.js';
 import type { ExportType } from './schema.js';
 
 /**
- * The export pages' dataset check (client-behaviour.md §7.2), stricter in what it tells: instead of dropping
+ * The export pages' dataset check, stricter in what it tells: instead of dropping
  * datasets silently, it names the ids that are unknown (or not visible to the caller: the server does not
  * say which), of another type, external (no data here), or under a licence the caller has not accepted.
  */

@@ -6,7 +6,7 @@ import type { PresentTables } from '../../server/table/optional-tables.js';
 import { restrictedPage } from '../../server/table/routes.js';
 
 /**
- * The datasets that hold data of one germplasm (endpoints.md §11): pedigree rows (as the child or as a
+ * The datasets that hold data of one germplasm: pedigree rows (as the child or as a
  * parent, so that a founder's passport finds the pedigree its children are in), pedigree definitions,
  * trials data (its trialsetup rows) or genotype membership (datasetmembers of member type 2), over the
  * tables that exist. Every part reads one table by an indexed germplasm column and yields dataset ids, so

@@ -2,7 +2,7 @@ import { type } from 'arktype';
 
 /**
  * What client forms and the server share about a dataset: Germinate's `Datasets` POJO as POST/PATCH
- * dataset take it (endpoints.md §Z.3), the dataset states and types by id, and the date rule. Unknown
+ * dataset take it, the dataset states and types by id, and the date rule. Unknown
  * keys are ignored, as Germinate's Gson does.
  */
 
@@ -10,7 +10,7 @@ import { type } from 'arktype';
 export const DATASET_STATES = { public: 1, private: 2, hidden: 3 } as const;
 export type DatasetStateName = keyof typeof DATASET_STATES;
 
-/** datasettypes ids of the types that have an export page (SPEC §3: allelefreq, climate, genotype, pedigree, trials). */
+/** datasettypes ids of the types that have an export page (allelefreq, climate, genotype, pedigree, trials). */
 export const DATASET_TYPE_IDS = { genotype: 1, trials: 3, allelefreq: 4, climate: 5, pedigree: 7 } as const;
 export type ExportType = keyof typeof DATASET_TYPE_IDS;
 export const EXPORT_TYPES = Object.keys(DATASET_TYPE_IDS) as ExportType[];

@@ -9,7 +9,7 @@ import { sendError } from '../../server/http/errors.js';
 import { logDatasetAccess } from '../../server/access/dataset-access-log.js';
 
 /**
- * A genotype or allele-frequency dataset's original file (schema.md §3): the genotype matrix under
+ * A genotype or allele-frequency dataset's original file: the genotype matrix under
  * DATA_DIR/data/genotypes/ (beside it an optional `transposed-` copy), the allele-frequency matrix under
  * DATA_DIR/data/allelefreq/, named by datasets.source_file. Only the file's base name is used, so a stored
  * name can never reach outside its folder.

@@ -36,7 +36,7 @@ function dateOf(value: string | null | undefined, key: string, read: (text: stri
 
 /**
  * Experiments (Germinate's ExperimentTableResource and ExperimentResource). Creating is the curators' (as
- * Germinate); editing and deleting are the administrators' (SPEC §6; Germinate lets curators do both).
+ * Germinate); editing and deleting are the administrators' (Germinate lets curators do both).
  * Deleting keeps the experiment's datasets: they move to the "Generic Experiment" first, as in Germinate.
  */
 export const experimentRoutes: FastifyPluginAsync = async (app) => {

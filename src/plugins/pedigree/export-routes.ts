@@ -12,7 +12,7 @@ import { logDatasetAccess } from '../../server/access/dataset-access-log.js';
 import { chosenEdges, edgesOf, PedigreeRequest, pedigreeDatasets, pedigreeFile, selection } from './export-data.js';
 
 /**
- * The pedigree exports (endpoints.md §11.1, §14): `dataset/export/pedigree` answers the Helium file at once;
+ * The pedigree exports: `dataset/export/pedigree` answers the Helium file at once;
  * `dataset/export/pedigree-async` starts one export job per dataset, whose zip the jobs panel downloads.
  *
  * Unlike Germinate, which ignores `datasetIds` in the direct export and uses every pedigree dataset the caller

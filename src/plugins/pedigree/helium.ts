@@ -1,7 +1,7 @@
 import type { RelationshipType } from './tables.js';
 
 /**
- * The Helium pedigree file (schema.md §6.9) from pedigree edges, and the walk that picks the edges of a
+ * The Helium pedigree file from pedigree edges, and the walk that picks the edges of a
  * germplasm selection. Pure functions: the routes read the edges, these decide what is written.
  */
 

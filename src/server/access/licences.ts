@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../auth/tokens.js';
 
 /**
- * Who asks, as the licence gate needs to know (docs: shared/api README §2.6 step 2): a logged-in caller
+ * Who asks, as the licence gate needs to know: a logged-in caller
  * accepted a licence when a licenselogs row names them; an anonymous caller (and everyone in NONE mode,
  * where nobody logs in) when the licence id is in their `accepted-licenses` cookie.
  */

@@ -34,7 +34,7 @@ async function visibleDatasetCounts(db: Kysely<unknown>, user: SessionUser | nul
 }
 
 /**
- * The file resources this caller may know of (endpoints.md §6): those linked to no dataset, and those
+ * The file resources this caller may know of, as Germinate counts them: those linked to no dataset, and those
  * linked to at least one dataset the caller sees (visibility only, no licence gate, as `datasets` counts).
  * Both lookups probe datasetfileresources by fileresource_id (the index the data resources plugin adds).
  */
@@ -50,7 +50,7 @@ async function visibleFileResourceCount(db: Kysely<unknown>, user: SessionUser |
  * `GET stats/overview`: the /home dashboard's counts, each contributed by the domain that owns it. The
  * dataset and file resource counts depend on who asks (private datasets, and the resources linked only to
  * them, count only for those who may see them), so they are counted here for the caller over what the
- * plugins count for everybody. `experiments` stays the whole table (endpoints.md §6).
+ * plugins count for everybody. `experiments` stays the whole table, as in Germinate.
  */
 export const statsRoutes: FastifyPluginAsync<{ plugins: ServerPlugin[] }> = async (app, options) => {
   app.get('/stats/overview', { config: { access: 'public' } }, async (request) => {

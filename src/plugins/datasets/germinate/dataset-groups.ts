@@ -8,7 +8,7 @@ import { validate } from '../../../server/http/validate.js';
 import { isoTimestamp } from '../../../server/table/engine.js';
 import { presentTables } from '../../../server/table/optional-tables.js';
 
-/** Germinate's DatasetGroupRequest (endpoints.md §Z.2); other keys of the export page's request are ignored. */
+/** Germinate's DatasetGroupRequest; other keys of the export page's request are ignored. */
 const DatasetGroupRequest = type({
   'datasetIds?': 'number.integer[] | null',
   'datasetType?': 'string | null',
@@ -22,7 +22,7 @@ const TABLES = ['groups', 'groupmembers', 'grouptypes', 'trialsetup', 'climateda
 type MemberSource = { target: string; table: (typeof TABLES)[number]; rows: RawBuilder<unknown> };
 
 /**
- * Which members count as "having data" for a dataset type (endpoints.md §8): germplasm of a trial's plots,
+ * Which members count as "having data" for a dataset type: germplasm of a trial's plots,
  * locations of climate values, and a genotype or allele frequency dataset's germplasm (member type 2) or
  * markers (member type 1). Other types have no groups; a group type the data type has not, none either.
  */
@@ -76,7 +76,7 @@ function toGerminate(row: GroupRow): Record<string, unknown> {
 }
 
 /**
- * POST dataset/group (endpoints.md §8): the groups an export page offers for its datasets. Of the requested
+ * POST dataset/group: the groups an export page offers for its datasets. Of the requested
  * datasets (all when none are named) only those of the request's type that the caller sees and whose licence
  * they accepted count; of the groups, those the caller sees (public or their own) with at least one member
  * that has data in one of them. `count` is the group's number of distinct members. Ordered by name.

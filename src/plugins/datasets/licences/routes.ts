@@ -11,7 +11,7 @@ import { licenceView } from './server/view.js';
 const INVALID = 'Invalid payload parameters';
 
 /**
- * The licence endpoints (shared/api endpoints.md §16): `license/table` and GET `license` for everyone,
+ * The licence endpoints: `license/table` and GET `license` for everyone,
  * PUT / PATCH `license` for curators (Germinate's roles), DELETE `license/{id}` for administrators (this
  * server's addition; Germinate has none: the licence leaves its datasets, which then need no acceptance),
  * and `license/{id}/accept` (GET accepts, DELETE withdraws) for everyone: a licenselogs row for a logged-in

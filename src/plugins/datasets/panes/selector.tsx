@@ -11,7 +11,7 @@ import { datasetCell, type DatasetRow } from '../columns.js';
 import { EXPORT_TYPES, isExportType } from '../schema.js';
 
 /**
- * The dataset selector of an export type (`/data/export/:datasetType`, client-behaviour.md §7.1): the
+ * The dataset selector of an export type (`/data/export/:datasetType`): the
  * datasets of that type that hold data here, each with a checkbox; a licence opens the licence dialog to read
  * and accept it. Continue (Ctrl/⌘+Enter) checks as Germinate does and opens the type's export page. The
  * ticked ids are the pane's view state, so they survive a reload and travel with a shared link.
