@@ -130,6 +130,10 @@ describe('licences', () => {
       await server.login(page, 'admin');
       await page.goto(`${server.url}/admin/licenses`);
       await page.locator('.admin-pane h2', { hasText: 'Lizenzverwaltung' }).waitFor(POLL);
+      // Listed with the other administration panes, after them, not under Datasets.
+      const administration = page.getByRole('navigation').getByRole('region', { name: 'Verwaltung' });
+      expect(await administration.getByRole('button').allTextContents()).toContain('Lizenzverwaltung');
+      expect((await administration.getByRole('button').allTextContents()).at(-1)).toBe('Lizenzverwaltung');
       const table = page.getByRole('table', { name: 'Lizenzen' });
       await table.locator('tbody tr', { hasText: NAME }).waitFor(POLL);
       await checkAxe(page);

@@ -23,6 +23,11 @@ export interface PaneTypeSpec {
   /** Shown in the sidebar of panes the user may open (panes that need params are not). Default true. */
   inSidebar?: boolean;
   /**
+   * The plugin whose sidebar section lists it, when that is not its own: a domain's administration pane
+   * (say, licences) belongs with the other administration panes. Default: its plugin's section.
+   */
+  sidebarSection?: string;
+  /**
    * What sort of pane this is beyond its domain (`table`: a shared table pane). Commands that serve
    * every pane of a kind are enabled by it (`paneKindFocused('table')`).
    */

@@ -14,17 +14,24 @@ export function Sidebar() {
   useSyncExternalStore(session.subscribe, session.current);
   const role = roleOfSession(session);
   const focusedType = layout.panes[layout.focused]?.type;
-  const groups = registry
-    .plugins()
-    .map((plugin) => ({
-      id: plugin.id,
-      panes: (plugin.contributes.panes ?? []).filter(
+  const plugins = registry.plugins();
+  const listed = plugins.flatMap((plugin) =>
+    (plugin.contributes.panes ?? [])
+      .filter(
         (pane) =>
           pane.inSidebar !== false &&
           !pane.route.includes(':') &&
           guardPane({ authMode: settings.authMode, hiddenPages: settings.hiddenPages, role, pane }).kind === 'allow',
-      ),
-    }))
+      )
+      .map((pane) => ({ pane, owner: plugin.id, section: pane.sidebarSection && plugins.some((p) => p.id === pane.sidebarSection) ? pane.sidebarSection : plugin.id })),
+  );
+  // In plugin order, each section's own panes first, then those listed under it by other plugins.
+  const groups = plugins
+    .map((plugin) => {
+      const inSection = listed.filter((entry) => entry.section === plugin.id);
+      const own = inSection.filter((entry) => entry.owner === plugin.id);
+      return { id: plugin.id, panes: [...own, ...inSection.filter((entry) => entry.owner !== plugin.id)].map((entry) => entry.pane) };
+    })
     .filter((group) => group.panes.length > 0);
   // Collapsed: gone from view and from the Tab order; Alt+B or the palette brings it back.
   if (sidebarState === 'collapsed' || groups.length === 0) return null;

@@ -23,6 +23,7 @@ export const licencePanes: PaneTypeSpec[] = [
     pageName: 'licenses-admin',
     titleKey: 'datasets.licence.pane.admin',
     minRole: 'ADMIN',
+    sidebarSection: 'admin',
     load: () => import('./panes/licence-admin.js'),
   },
 ];
