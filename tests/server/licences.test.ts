@@ -101,6 +101,20 @@ describe.each(testDialects())('licences on %s', (dialect) => {
     expect((await as('admin', 'DELETE', `license/${id}`)).status).toBe(404);
   });
 
+  it('lists a licence on two datasets twice in the table and once among the ids', async () => {
+    const id = await create();
+    const stamp = new Date().toISOString();
+    const experiment = (await sql<{ id: number }>`INSERT INTO experiments (experiment_name, created_on, updated_on) VALUES ('Two', ${stamp}, ${stamp}) RETURNING id`.execute(db())).rows[0].id;
+    for (const name of ['D1', 'D2']) {
+      await sql`INSERT INTO datasets (experiment_id, name, license_id, dataset_state_id, created_on, updated_on) VALUES (${experiment}, ${name}, ${id}, 1, ${stamp}, ${stamp})`.execute(db());
+    }
+    const filter = [{ column: 'licenseId', comparator: 'equals', values: [String(id)] }];
+    const page = (await (await as(null, 'POST', 'license/table', { filter })).json()) as { count: number };
+    expect(page.count).toBe(2);
+    const ids = (await (await as(null, 'POST', 'license/table/ids', { filter })).json()) as { data: number[] };
+    expect(ids.data).toEqual([id]);
+  });
+
   it('answers bad input with Germinate\'s messages and never a 500', async () => {
     const conflict = await as('curator', 'PUT', 'license', { ...definition, licenseId: 5 });
     expect(conflict.status).toBe(409);

@@ -236,7 +236,9 @@ export class TableQuery {
     caller?: QueryCaller,
   ): Promise<number[]> {
     const id = this.view.columns[this.view.idColumn].sql;
-    const rows = await readRows(db, sql<{ id: number }>`SELECT ${id} AS id FROM ${this.view.from} WHERE ${this.where(filters, extra, caller)} ORDER BY ${id}`);
+    // Rows that share an id (a licence on two datasets) name it once: the ids are what a selection marks.
+    const distinct = this.view.sharedIds ? sql`DISTINCT ` : sql``;
+    const rows = await readRows(db, sql<{ id: number }>`SELECT ${distinct}${id} AS id FROM ${this.view.from} WHERE ${this.where(filters, extra, caller)} ORDER BY ${id}`);
     return rows.map((r) => Number(r.id));
   }
 
