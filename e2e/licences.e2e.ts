@@ -50,6 +50,8 @@ describe('licences', () => {
   it('lets a visitor read a licence from the palette, sanitised, and accept it by keyboard', async () => {
     const page = await browser.page();
     await page.goto(`${server.url}/home`);
+    // The shell takes its keys once it has started: the home counts show it has (the first test of a cold server).
+    await page.locator('[data-stat="germplasm"]').filter({ hasText: /\d/ }).waitFor(POLL);
     await page.locator('body').click({ position: { x: 1, y: 1 } });
     await runCommand(page, 'Open the licences', 'Command palette');
     const table = page.getByRole('table', { name: 'Licences and the datasets that use them' });
