@@ -10,6 +10,7 @@ import { TableQuery } from '../../server/table/engine.js';
 import { exportTable } from '../../server/table/export.js';
 import { pagingRequest } from '../../server/table/routes.js';
 import type { TableView } from '../../server/table/view.js';
+import { attributeColumns } from '../../server/table/attribute-columns.js';
 import { ExportRequest, type Filter } from '../../core/table-request.js';
 import { logDatasetAccess } from '../../server/access/dataset-access-log.js';
 
@@ -31,12 +32,7 @@ export function datasetAttributeView(): TableView {
       datasetId: c('d.id', 'integer'),
       datasetName: c('d.name', 'string'),
       datasetDescription: c('d.description', 'string'),
-      attributeId: c('a.id', 'integer'),
-      attributeName: c('a.name', 'string'),
-      attributeDescription: c('a.description', 'string'),
-      attributeType: c('a.datatype', 'string'),
-      targetTable: c('a.target_table', 'string'),
-      foreignId: c('ad.foreign_id', 'integer'),
+      ...attributeColumns(),
       attributeValue: c('ad.value', 'string'),
     },
     idColumn: 'attributeValueId',

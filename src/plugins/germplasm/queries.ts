@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../server/db/database.js';
 import type { PresentTables } from '../../server/table/optional-tables.js';
 import { joinedFrom, type TableView } from '../../server/table/view.js';
+import { attributeColumns } from '../../server/table/attribute-columns.js';
 import { germplasmDataColumns } from './data-flags.js';
 import { GERMPLASM_TRIGRAM } from './index-migrations.js';
 import { institutionsJsonFilter } from './institution-filter.js';
@@ -132,12 +133,7 @@ export function germplasmAttributeView(): TableView {
       germplasmGid: searched('general_identifier'),
       germplasmName: searched('name'),
       germplasmDisplayName: searched('display_name'),
-      attributeId: c('a.id', 'integer'),
-      attributeName: c('a.name', 'string'),
-      attributeDescription: c('a.description', 'string'),
-      attributeType: c('a.datatype', 'string'),
-      targetTable: c('a.target_table', 'string'),
-      foreignId: c('ad.foreign_id', 'integer'),
+      ...attributeColumns(),
       createdOn: c('ad.created_on', 'date'),
       attributeValue: c('ad.value', 'string'),
     },
