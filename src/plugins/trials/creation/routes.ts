@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Filled in by this part's work. */
+export const trialCreationRoutes: FastifyPluginAsync = async () => {};
