@@ -7,6 +7,7 @@ import { HttpError } from '../../../server/http/errors.js';
 import { validate } from '../../../server/http/validate.js';
 import { isoTimestamp } from '../../../server/table/engine.js';
 import { presentTables } from '../../../server/table/optional-tables.js';
+import { groupVisibleSql } from '../../../server/access/groups.js';
 
 /** Germinate's DatasetGroupRequest; other keys of the export page's request are ignored. */
 const DatasetGroupRequest = type({
@@ -99,7 +100,7 @@ export const datasetGroupRoutes: FastifyPluginAsync = async (app) => {
     const allowed = sql`SELECT d.id FROM datasets d JOIN datasettypes dt ON dt.id = d.datasettype_id
       WHERE dt.description = ${datasetType} AND ${datasetLicensedSql(sql`d.id`, caller)}
       ${requested.length > 0 ? sql`AND d.id IN (${sql.join(requested)})` : sql``}`;
-    const visible = user ? sql`(g.visibility = 1 OR g.created_by = ${user.id})` : sql`g.visibility = 1`;
+    const visible = groupVisibleSql('g', user);
     const withData = sql`gt.target_table = ${source.target} AND EXISTS (SELECT 1 FROM (${source.rows}) src
       JOIN groupmembers hit ON hit.foreign_id = src.member_id
       WHERE hit.group_id = g.id AND src.dataset_id IN (${allowed}))`;

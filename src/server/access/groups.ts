@@ -1,0 +1,29 @@
+import { sql, type RawBuilder } from 'kysely';
+import { roleOf } from '../../core/roles.js';
+import type { SessionUser } from '../auth/tokens.js';
+
+/** groups.visibility of a public group; a private group (0) is its creator's. */
+export const PUBLIC_GROUP = 1;
+
+/**
+ * Which groups a caller sees, as a condition on the alias of a `groups` row: public groups for everyone,
+ * private ones for their creator, every group for administrators. The user id travels as a bound parameter.
+ */
+export function groupVisibleSql(groupAlias: string, user: SessionUser | null): RawBuilder<unknown> {
+  const g = sql.ref(groupAlias);
+  if (user && roleOf(user.userType) === 'ADMIN') return sql`(1 = 1)`;
+  if (!user || roleOf(user.userType) === 'UNKNOWN') return sql`(${g}.visibility = ${PUBLIC_GROUP})`;
+  return sql`(${g}.visibility = ${PUBLIC_GROUP} OR ${g}.created_by = ${user.id})`;
+}
+
+/**
+ * The members (foreign ids) of the given groups the caller sees, of one group type's target table
+ * (`germinatebase`, `locations`, `markers`, `phenotypes`), as a subquery to use in `x IN (…)`. Group ids
+ * are bound parameters; an empty list matches nothing.
+ */
+export function visibleGroupMembersSql(groupIds: readonly number[], targetTable: string, user: SessionUser | null): RawBuilder<unknown> {
+  if (groupIds.length === 0) return sql`SELECT NULL AS foreign_id WHERE 1 = 0`;
+  return sql`SELECT gm.foreign_id FROM groupmembers gm JOIN groups vg ON vg.id = gm.group_id
+    JOIN grouptypes vgt ON vgt.id = vg.grouptype_id
+    WHERE gm.group_id IN (${sql.join(groupIds.map((id) => sql`${id}`))}) AND vgt.target_table = ${targetTable} AND ${groupVisibleSql('vg', user)}`;
+}
