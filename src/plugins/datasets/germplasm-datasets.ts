@@ -43,4 +43,13 @@ export function registerGermplasmDatasetRoutes(app: FastifyInstance, datasets: T
     // The body (a PaginatedRequest) is validated by restrictedPage.
     return restrictedPage(app, datasets, request, germplasmDatasetsSql(germplasmId, present));
   });
+  // `POST trait/{traitId}/dataset` (trait details): the datasets with trials data of the trait, on the same
+  // terms; without trials tables, none. The trait's values are found through phenotypedata's trait index.
+  app.post<{ Params: { id: string } }>('/trait/:id/dataset', { config: { access: 'public' } }, async (request) => {
+    const traitId = pathId(request.params.id);
+    const condition = present.has('trialsetup')
+      ? sql`(d.id IN (SELECT ts.dataset_id FROM trialsetup ts WHERE ts.id IN (SELECT pd.trialsetup_id FROM phenotypedata pd WHERE pd.phenotype_id = ${traitId})))`
+      : sql`(1 = 0)`;
+    return restrictedPage(app, datasets, request, condition);
+  });
 }
