@@ -96,6 +96,26 @@ export interface PaletteItem {
   run(context: CommandContext): unknown;
 }
 
+/**
+ * A part one plugin adds to a screen of another (the trials export page of the datasets' export pane, a
+ * passport section), found by the slot's name: the owner of the screen names its slots and the props each
+ * slot's modules get; plugins never import each other, so this is how a screen shows another domain's data.
+ */
+export interface SectionSpec {
+  /** `domain:name`, unique like pane ids. */
+  id: string;
+  /** The slot's name, `owner:place` (e.g. `germplasm:passport`, `datasets:export-trials`). */
+  slot: string;
+  /** Message key of the section's heading. */
+  titleKey: string;
+  /** Place among the slot's sections, ascending; then by id. Default 100. */
+  order?: number;
+  /** Minimum role to see it; null/undefined = everyone who sees the screen. */
+  minRole?: Role | null;
+  /** Loads the section's module (a lazy chunk; its default export renders it). */
+  load: () => Promise<unknown>;
+}
+
 /** A client plugin: one inspectable object whose contributions core can list without running it. */
 export interface ClientPlugin {
   id: string;
@@ -104,6 +124,7 @@ export interface ClientPlugin {
     panes?: PaneTypeSpec[];
     commands?: CommandSpec[];
     paletteProviders?: PaletteProvider[];
+    sections?: SectionSpec[];
   };
   activate?(services: PluginServices): void | (() => void);
 }

@@ -5,6 +5,7 @@ import type {
   CommandSpec,
   ContextKeys,
   PaletteProvider,
+  SectionSpec,
   PaneTypeSpec,
 } from './contracts.js';
 import type { PluginServices } from './services.js';
@@ -86,6 +87,8 @@ export interface Registry {
   commands(): readonly CommandSpec[];
   command(id: string): CommandSpec | undefined;
   paletteProviders(): readonly PaletteProvider[];
+  /** The sections contributed to a slot, in their order. */
+  sections(slot: string): readonly SectionSpec[];
   /** Commands whose `when` passes; a throwing `when` counts as false. */
   available(context: ContextKeys): CommandSpec[];
   isAvailable(id: string, context: ContextKeys): boolean;
@@ -109,6 +112,7 @@ interface Registered {
   readonly panes: readonly PaneTypeSpec[];
   readonly commands: readonly CommandSpec[];
   readonly providers: readonly PaletteProvider[];
+  readonly sections: readonly SectionSpec[];
   deactivate?: () => void;
 }
 
@@ -148,6 +152,13 @@ function checkCommand(pluginId: string, command: CommandSpec): void {
   }
 }
 
+function checkSection(pluginId: string, section: SectionSpec): void {
+  if (!SCOPED_ID.test(section.id)) throw invalid(`Plugin '${pluginId}': section id '${section.id}' is not 'domain:name'`);
+  if (!SCOPED_ID.test(section.slot)) throw invalid(`Section '${section.id}': slot '${section.slot}' is not 'owner:place'`);
+  if (!section.titleKey) throw invalid(`Section '${section.id}' has no titleKey`);
+  if (section.minRole != null && !ROLES.includes(section.minRole)) throw invalid(`Section '${section.id}' has an unknown minRole '${section.minRole}'`);
+}
+
 function checkProvider(pluginId: string, provider: PaletteProvider): void {
   if (!provider.id || /\s/.test(provider.id))
     throw invalid(`Plugin '${pluginId}': palette provider id '${provider.id}' is invalid`);
@@ -176,6 +187,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   const panes = new Map<string, { spec: PaneTypeSpec; pluginId: string }>();
   const commands = new Map<string, { spec: CommandSpec; pluginId: string }>();
   const providers = new Map<string, { spec: PaletteProvider; pluginId: string }>();
+  const sections = new Map<string, { spec: SectionSpec; pluginId: string }>();
   const listeners = new Set<(change: RegistryChange) => void>();
   const loggedWhens = new WeakSet<CommandSpec>();
   let recent: readonly RecentCommand[] = [];
@@ -225,6 +237,7 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     for (const pane of entry.panes) panes.delete(pane.id);
     for (const command of entry.commands) commands.delete(command.id);
     for (const provider of entry.providers) providers.delete(provider.id);
+    for (const section of entry.sections) sections.delete(section.id);
     plugins.delete(entry.plugin.id);
   }
 
@@ -262,11 +275,13 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       panes: [...(plugin.contributes.panes ?? [])],
       commands: [...(plugin.contributes.commands ?? [])],
       providers: [...(plugin.contributes.paletteProviders ?? [])],
+      sections: [...(plugin.contributes.sections ?? [])],
     };
     // Everything is checked before anything is added, so a bad plugin leaves no trace.
     entry.panes.forEach((pane) => checkPane(plugin.id, pane));
     entry.commands.forEach((command) => checkCommand(plugin.id, command));
     entry.providers.forEach((provider) => checkProvider(plugin.id, provider));
+    entry.sections.forEach((section) => checkSection(plugin.id, section));
     checkUnique(
       'Pane type',
       entry.panes.map((pane) => pane.id),
@@ -282,12 +297,18 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
       entry.providers.map((provider) => provider.id),
       (id) => providers.get(id)?.pluginId,
     );
+    checkUnique(
+      'Section',
+      entry.sections.map((section) => section.id),
+      (id) => sections.get(id)?.pluginId,
+    );
     checkRoutes(plugin.id, entry.panes);
 
     plugins.set(plugin.id, entry);
     for (const spec of entry.panes) panes.set(spec.id, { spec, pluginId: plugin.id });
     for (const spec of entry.commands) commands.set(spec.id, { spec, pluginId: plugin.id });
     for (const spec of entry.providers) providers.set(spec.id, { spec, pluginId: plugin.id });
+    for (const spec of entry.sections) sections.set(spec.id, { spec, pluginId: plugin.id });
 
     try {
       if (plugin.activate && !options.services) throw new Error('the registry was created without services');
@@ -369,6 +390,11 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
     commands: () => [...commands.values()].map((entry) => entry.spec),
     command: (id) => commands.get(id)?.spec,
     paletteProviders: () => [...providers.values()].map((entry) => entry.spec),
+    sections: (slot) =>
+      [...sections.values()]
+        .map((entry) => entry.spec)
+        .filter((spec) => spec.slot === slot)
+        .sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.id.localeCompare(b.id)),
     available: (context) =>
       [...commands.values()].map((entry) => entry.spec).filter((command) => passes(command, context)),
     isAvailable: (id, context) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkExportDatasets } from './export-check.js';
-import { EXPORT_PAGES, parseDatasetIds } from './export-pages.js';
+import { EXPORT_PAGES, pedigreeExportSection, parseDatasetIds } from './export-pages.js';
 import { datasetBody, formProblems, emptyForm, formFromRow } from './form.js';
 
 describe('export page addresses and their datasets', () => {
@@ -32,8 +32,9 @@ describe('export page addresses and their datasets', () => {
     expect(checkExportDatasets([6], rows, 'pedigree', 12).problems).toEqual([{ kind: 'licence', ids: [6] }]);
   });
 
-  it('has a page entry for every export type, pedigree built and the others to come', () => {
-    expect(Object.values(EXPORT_PAGES).filter((page) => page.load).map((page) => page.type)).toEqual(['pedigree']);
+  it('has a page entry for every export type and contributes the pedigree page to its slot', () => {
+    expect(Object.keys(EXPORT_PAGES).sort()).toEqual(['allelefreq', 'climate', 'genotype', 'pedigree', 'trials']);
+    expect(pedigreeExportSection.slot).toBe('datasets:export-pedigree');
   });
 });
 

@@ -1,30 +1,21 @@
-import type { ComponentType } from 'react';
-import type { PaneTypeSpec } from '../../core/contracts.js';
-import type { DatasetRow } from './columns.js';
+import type { PaneTypeSpec, SectionSpec } from '../../core/contracts.js';
+import { exportPageSlot } from '../../shell/sections.js';
 import { EXPORT_TYPES, type ExportType } from './schema.js';
 
 /**
- * The export pages by dataset type: the extension point where later issues plug in the trials, climate,
- * genotype and allele-frequency exports. Each type gets its route `/data/export/<type>/:datasetIds` under
+ * The export pages by dataset type. Each type gets its route `/data/export/<type>/:datasetIds` under
  * Germinate's page name; the shared export pane checks the datasets in the URL (they exist, are of the type,
- * the caller may see them and accepted their licences) and then renders the type's page with them. A type
- * whose page is not built yet shows that it is not available yet. To add one: write its page
- * (`export/<type>.tsx`, a default export taking ExportPageProps) and give it a `load` below.
+ * the caller may see them and accepted their licences) and then renders the section contributed to the
+ * type's slot (`datasets:export-<type>`, props ExportPageProps from src/shell/sections.tsx) — by the domain
+ * that owns that data (trials, climate, genotypes), or by this plugin for pedigrees. A type whose page no
+ * plugin contributes shows that it is not available yet.
  */
-
-export interface ExportPageProps {
-  /** The checked datasets of this type, in the order of the URL. */
-  datasets: readonly DatasetRow[];
-  paneKey: string;
-}
 
 export interface ExportPage {
   type: ExportType;
   /** Germinate's route name (hiddenPages); pedigree has no page in Germinate, so its name is ours. */
   pageName: string;
   titleKey: string;
-  /** The page's module (its own lazy chunk); absent = not available yet. */
-  load?: () => Promise<{ default: ComponentType<ExportPageProps> }>;
 }
 
 export const EXPORT_PAGES: Readonly<Record<ExportType, ExportPage>> = {
@@ -32,7 +23,15 @@ export const EXPORT_PAGES: Readonly<Record<ExportType, ExportPage>> = {
   genotype: { type: 'genotype', pageName: 'export-genotypes', titleKey: 'datasets.export.title.genotype' },
   allelefreq: { type: 'allelefreq', pageName: 'export-allelefrequency', titleKey: 'datasets.export.title.allelefreq' },
   climate: { type: 'climate', pageName: 'export-climates', titleKey: 'datasets.export.title.climate' },
-  pedigree: { type: 'pedigree', pageName: 'export-pedigree', titleKey: 'datasets.export.title.pedigree', load: () => import('./export/pedigree.js') },
+  pedigree: { type: 'pedigree', pageName: 'export-pedigree', titleKey: 'datasets.export.title.pedigree' },
+};
+
+/** This plugin's own export page: pedigrees (the other types belong to their domains). */
+export const pedigreeExportSection: SectionSpec = {
+  id: 'datasets:pedigree-export',
+  slot: exportPageSlot('pedigree'),
+  titleKey: 'datasets.export.title.pedigree',
+  load: () => import('./export/pedigree.js'),
 };
 
 export const exportPaneId = (type: ExportType) => `datasets:export-${type}`;

@@ -2,7 +2,7 @@ import type { ClientPlugin } from '../../core/contracts.js';
 import { TABLE_KIND } from '../../core/table-plugin.js';
 import { PANE } from './actions.js';
 import { datasetCommands } from './commands.js';
-import { exportPanes } from './export-pages.js';
+import { exportPanes, pedigreeExportSection } from './export-pages.js';
 import { licenceCommands, licencePanes } from './licences/contributions.js';
 
 /**
@@ -46,6 +46,7 @@ export const datasetsPlugin: ClientPlugin = {
       ...licencePanes,
     ],
     commands: [...datasetCommands, ...licenceCommands],
+    sections: [pedigreeExportSection],
   },
 };
 

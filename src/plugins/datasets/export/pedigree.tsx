@@ -5,7 +5,7 @@ import { useServices } from '../../../shell/pane-api.js';
 import { downloadFile } from '../../../shell/table/download.js';
 import { Button } from '../../../shell/ui/Button.js';
 import { Checkbox, Field } from '../../../shell/ui/Field.js';
-import type { ExportPageProps } from '../export-pages.js';
+import type { ExportPageProps } from '../../../shell/sections.js';
 import { pedigreeRequest, type PedigreeOptions } from './pedigree-request.js';
 
 interface ExportJob {

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
+import { exportPageSlot, SectionView, useSections, type ExportPageProps } from '../../../shell/sections.js';
 import { runFromButton } from '../../../shell/table/run-command.js';
 import { Button } from '../../../shell/ui/Button.js';
 import { LicenceDialog } from '../licences/LicenceDialog.js';
@@ -22,7 +23,7 @@ export default function ExportPagePane(props: PaneProps) {
   const ids = useMemo(() => parseDatasetIds(props.instance.params.datasetIds), [props.instance.params.datasetIds]);
   const [licence, setLicence] = useState<number | null>(null);
   const page = type ? EXPORT_PAGES[type] : null;
-  const Page = useMemo(() => (page?.load ? lazy(page.load) : null), [page]);
+  const section = useSections(exportPageSlot(type ?? 'none'))[0];
   const rows = useSWR(ids && ids.length > 0 ? ['datasets:export-rows', ids.join(',')] : null, () =>
     api
       .table<DatasetRow>('dataset/table', { page: 1, limit: ids?.length ?? 1, filter: [{ column: 'datasetId', comparator: 'inSet', values: (ids ?? []).map(String) }] })
@@ -97,10 +98,8 @@ export default function ExportPagePane(props: PaneProps) {
               {t('datasets.command.downloadMetadata')}
             </Button>
           </div>
-          {Page ? (
-            <Suspense fallback={<p role="status">{t('datasets.details.loading')}</p>}>
-              <Page datasets={check.usable} paneKey={props.paneKey} />
-            </Suspense>
+          {section ? (
+            <SectionView<ExportPageProps> spec={section} props={{ datasets: check.usable, paneKey: props.paneKey }} />
           ) : (
             <p role="status" className="datasets-unavailable">
               {t('datasets.export.unavailable', { type: t(`datasets.type.${type}`) })}
