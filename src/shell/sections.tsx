@@ -18,6 +18,15 @@ export interface ExportPageProps {
 /** A dataset row as the export pane checked it (the dataset table's row; other keys as the server sent them). */
 export type ExportDataset = { datasetId: number; datasetName?: unknown; datasetDescription?: unknown } & Record<string, unknown>;
 
+/** The passport's slot: sections other domains add to a germplasm's page (trait performance, images…). */
+export const PASSPORT_SLOT = 'germplasm:passport';
+
+/** The props of a passport section. */
+export interface PassportSectionProps {
+  germplasmId: number;
+  paneKey: string;
+}
+
 /** The slot of a dataset type's export page. */
 export const exportPageSlot = (datasetType: string) => `datasets:export-${datasetType}`;
 
@@ -57,5 +66,24 @@ export function SectionView<P extends object>({ spec, props }: { spec: SectionSp
     <Suspense fallback={<p role="status">{t('shell.loading')}</p>}>
       <Component {...props} />
     </Suspense>
+  );
+}
+
+/** Every section of a slot, each under its own heading (h3) as a labelled region of the screen. */
+export function SlotSections<P extends { paneKey: string }>({ slot, props }: { slot: string; props: P }) {
+  const { t } = useServices();
+  const sections = useSections(slot);
+  return (
+    <>
+      {sections.map((spec) => {
+        const headingId = `${props.paneKey}-${spec.id.replace(':', '-')}`;
+        return (
+          <section key={spec.id} aria-labelledby={headingId} data-section={spec.id}>
+            <h3 id={headingId}>{t(spec.titleKey)}</h3>
+            <SectionView<P> spec={spec} props={props} />
+          </section>
+        );
+      })}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { Comments } from '../../../shell/widgets/Comments.js';
 import { keepEnterOnControls } from '../../../shell/table/control-keys.js';
 import { germplasmTitle, type GermplasmRow } from '../columns.js';
 import { PassportDatasets } from './passport-datasets.js';
+import { PASSPORT_SLOT, SlotSections, type PassportSectionProps } from '../../../shell/sections.js';
 import { displayValue } from '../compare.js';
 import { Checkbox } from '../../../shell/ui/Field.js';
 import { codesOf, countryCode2, countryName, isCodedField, MCPD_FIELDS, mcpdDateText, pdciText, resolveFilters } from '../passport-data.js';
@@ -181,6 +182,8 @@ export default function PassportPane(props: PaneProps) {
       </section>
 
       <PassportDatasets germplasmId={id} paneKey={props.paneKey} />
+
+      <SlotSections<PassportSectionProps> slot={PASSPORT_SLOT} props={{ germplasmId: id, paneKey: props.paneKey }} />
 
       {point ? (
         <section aria-labelledby={`${props.paneKey}-loc`}>
