@@ -6,9 +6,10 @@ import { importPlugin } from './import/index.js';
 import { statisticsPlugin } from './statistics/index.js';
 import { experimentsPlugin } from './experiments/index.js';
 import { dataResourcesPlugin } from './data-resources/index.js';
+import { trialsPlugin } from './trials/index.js';
 
 /**
  * Every domain's client half, registered by the shell after its own core plugin. Adding a domain =
  * one line here (the server has its own list in ./server.ts).
  */
-export const clientPlugins: ClientPlugin[] = [germplasmPlugin, datasetsPlugin, importPlugin, adminPlugin, statisticsPlugin, experimentsPlugin, dataResourcesPlugin];
+export const clientPlugins: ClientPlugin[] = [germplasmPlugin, datasetsPlugin, importPlugin, adminPlugin, statisticsPlugin, experimentsPlugin, dataResourcesPlugin, trialsPlugin];
