@@ -1,0 +1,72 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { allowedDatasetIds } from '../../../server/access/datasets.js';
+import { visibleGroupMembersSql } from '../../../server/access/groups.js';
+import type { GateCaller } from '../../../server/access/licences.js';
+import type { SessionUser } from '../../../server/auth/tokens.js';
+import type { DialectName } from '../../../server/db/database.js';
+import { listOrNull } from './request.js';
+
+/** datasettypes.id of trials datasets. */
+export const TRIALS_DATASET_TYPE = 3;
+
+/**
+ * The trials datasets a data call may read: of the requested ones (every one when none is named), those
+ * the caller sees and whose licence they accepted (the shared gate), of type trials. Ascending.
+ */
+export async function trialsDatasetIds(db: Kysely<unknown>, caller: GateCaller, requested: readonly number[] | null | undefined): Promise<number[]> {
+  const allowed = await allowedDatasetIds(db, caller, requested);
+  if (allowed.length === 0) return [];
+  const rows = await sql<{ id: number }>`SELECT d.id FROM datasets d
+    WHERE d.datasettype_id = ${TRIALS_DATASET_TYPE} AND d.id IN (${sql.join(allowed)}) ORDER BY d.id`.execute(db);
+  return rows.rows.map((r) => Number(r.id));
+}
+
+/**
+ * `column IN (ids)` with the list as one parameter (JSON text on SQLite, an array on PostgreSQL): marked
+ * germplasm lists exceed the databases' limits on parameters per statement. An empty list matches nothing.
+ */
+export function inIds(column: RawBuilder<unknown>, ids: readonly number[], dialect: DialectName): RawBuilder<unknown> {
+  if (ids.length === 0) return sql`(1 = 0)`;
+  return dialect === 'postgres' ? sql`${column} = ANY(${[...ids]}::bigint[])` : sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+}
+
+/**
+ * The germplasm a request selects, as a condition on a germplasm id: the listed germplasm or the members
+ * of the listed germplasm groups the caller sees (either selects); null when neither list names anything.
+ */
+export function germplasmSelectionSql(
+  germplasm: RawBuilder<unknown>,
+  yIds: readonly number[] | null | undefined,
+  yGroupIds: readonly number[] | null | undefined,
+  user: SessionUser | null,
+  dialect: DialectName,
+): RawBuilder<unknown> | null {
+  const marked = listOrNull(yIds);
+  const groups = listOrNull(yGroupIds);
+  const parts: RawBuilder<unknown>[] = [];
+  if (marked) parts.push(inIds(germplasm, marked, dialect));
+  if (groups) parts.push(sql`${germplasm} IN (${visibleGroupMembersSql(groups, 'germinatebase', user)})`);
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** What a trials data request restricts, over the plots `ts` and the data points `pd`. */
+export interface DataScope {
+  datasetIds: readonly number[];
+  traitIds?: readonly number[] | null;
+  yIds?: readonly number[] | null;
+  yGroupIds?: readonly number[] | null;
+}
+
+/**
+ * The condition a data call adds to its query: the allowed datasets, the traits (`pd.phenotype_id`) and
+ * the germplasm selection (`ts.germinatebase_id`). `withTraits: false` for queries without data points.
+ */
+export function dataScopeSql(scope: DataScope, user: SessionUser | null, dialect: DialectName, withTraits = true): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`ts.dataset_id IN (${sql.join(scope.datasetIds.length > 0 ? [...scope.datasetIds] : [-1])})`];
+  const traits = withTraits ? listOrNull(scope.traitIds) : null;
+  if (traits) parts.push(inIds(sql`pd.phenotype_id`, traits, dialect));
+  const germplasm = germplasmSelectionSql(sql`ts.germinatebase_id`, scope.yIds, scope.yGroupIds, user, dialect);
+  if (germplasm) parts.push(germplasm);
+  return sql.join(parts, sql` AND `);
+}
