@@ -13,6 +13,9 @@ import { useServices } from './pane-api.js';
 export interface ExportPageProps {
   datasets: readonly ExportDataset[];
   paneKey: string;
+  /** The export pane's view state (in the URL): the page keeps its selections and tab here. */
+  state: Record<string, unknown>;
+  setState(state: Record<string, unknown>): void;
 }
 
 /** A dataset row as the export pane checked it (the dataset table's row; other keys as the server sent them). */

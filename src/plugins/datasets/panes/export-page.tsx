@@ -99,7 +99,7 @@ export default function ExportPagePane(props: PaneProps) {
             </Button>
           </div>
           {section ? (
-            <SectionView<ExportPageProps> spec={section} props={{ datasets: check.usable, paneKey: props.paneKey }} />
+            <SectionView<ExportPageProps> spec={section} props={{ datasets: check.usable, paneKey: props.paneKey, state: props.instance.state ?? {}, setState: props.setState }} />
           ) : (
             <p role="status" className="datasets-unavailable">
               {t('datasets.export.unavailable', { type: t(`datasets.type.${type}`) })}
