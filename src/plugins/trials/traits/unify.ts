@@ -62,11 +62,12 @@ async function moveReferences(trx: Transaction<CoreTables>, dialect: DialectName
   }
   if (present.has('groups') && present.has('grouptypes') && present.has('groupmembers')) {
     const traitGroups = sql`(SELECT g.id FROM groups g JOIN grouptypes gt ON gt.id = g.grouptype_id WHERE gt.target_table = ${TRAIT_TABLE})`;
-    moved.groupmembers = await run(sql`INSERT INTO groupmembers (foreign_id, group_id)
+    await run(sql`INSERT INTO groupmembers (foreign_id, group_id)
       SELECT DISTINCT CAST(${preferred} AS integer), gm.group_id FROM groupmembers gm
       WHERE ${isOther('gm.foreign_id')} AND gm.group_id IN ${traitGroups}
         AND NOT EXISTS (SELECT 1 FROM groupmembers gp WHERE gp.group_id = gm.group_id AND gp.foreign_id = ${preferred})`);
-    await run(sql`DELETE FROM groupmembers WHERE ${isOther('foreign_id')} AND group_id IN ${traitGroups}`);
+    // Counted as the others' memberships taken over (the preferred trait's own rows are at most one per group).
+    moved.groupmembers = await run(sql`DELETE FROM groupmembers WHERE ${isOther('foreign_id')} AND group_id IN ${traitGroups}`);
   }
   return moved;
 }
