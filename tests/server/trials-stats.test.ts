@@ -1,4 +1,6 @@
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { numericSql } from '../../src/plugins/trials/stats/numeric-sql.js';
 import { testDialects } from '../support/databases.js';
 import { passwordOf, startServer, type TestServer } from '../support/server.js';
 import { seedTrials, type TrialsSeed } from '../support/trials-seed.js';
@@ -54,6 +56,14 @@ describe.each(testDialects())('trials statistics on %s', (dialect) => {
     expect((await call('accepted', 'GET', `license/${seed.licence}/accept`)).status).toBe(200);
   });
   afterAll(async () => server?.close());
+
+  it('reads the same texts as numbers on both databases, and nothing else', async () => {
+    const texts = ['12', '-3.5', '+2', '.5', '5.', '1e2', '2.5E-1', '-1e+02', '007', 'red', '', ' 5', '1-2', '1.2.3', '.', 'e5', '1e', '1e999', '1e5e5', '0x10', 'Infinity', '1'.repeat(65)];
+    const db = server.db.database.db as unknown as Kysely<unknown>;
+    const rows = await sql<{ i: number; n: number | null }>`SELECT x.i, ${numericSql(dialect, sql`x.t`)} AS n FROM (
+        ${sql.join(texts.map((t, i) => sql`SELECT CAST(${i} AS INTEGER) AS i, CAST(${t} AS TEXT) AS t`), sql` UNION ALL `)}) x ORDER BY x.i`.execute(db);
+    expect(rows.rows.map((r) => (r.n === null ? null : Number(r.n)))).toEqual([12, -3.5, 2, 0.5, 5, 100, 0.25, -100, 7, ...Array<null>(13).fill(null)]);
+  });
 
   describe('dataset/stats/trial', () => {
     it('draws one box per dataset × treatment × numeric trait with the quartiles of percentile_cont', async () => {
