@@ -1,4 +1,14 @@
 import type { SchemaMigration } from '../../../server/db/migration.js';
 
-/** This part's indexes and tables, after the trials tables. */
-export const trialCreationMigrations: SchemaMigration[] = [];
+/**
+ * Trial creation refuses a plot whose cell the dataset already uses: the plots of a dataset by row and
+ * column, so that each cell of a new layout is one index lookup however large the dataset is.
+ */
+export const trialCreationMigrations: SchemaMigration[] = [
+  {
+    name: '2400-trial-creation-cell-index',
+    async up(db) {
+      await db.schema.createIndex('trialsetup_dataset_cell').on('trialsetup').columns(['dataset_id', 'trial_row', 'trial_column']).execute();
+    },
+  },
+];
