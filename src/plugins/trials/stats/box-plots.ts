@@ -64,8 +64,10 @@ const idOrNull = (value: unknown) => (value === null || value === undefined ? nu
  * the request. Without a germplasm selection one box per dataset × treatment × trait. With groups
  * (`yGroupIds`) one box per group the caller sees × treatment × trait over all the datasets (a
  * germplasm in two groups counts in both; `datasetId` null, `groupIds` the group's name as a JSON array);
- * with marked germplasm (`yIds`) boxes labelled "Marked items". Traits that are not numeric have no box:
- * categorical traits get bar charts from the counts of their values instead.
+ * with marked germplasm (`yIds`) boxes labelled "Marked items" (only those when no group is given).
+ * Traits that are not numeric have no box, and a numeric trait's values that are not numbers are left out
+ * (Germinate counts them as 0, which moves the box): categorical traits get bar charts from the counts of
+ * their values instead.
  */
 export async function trialStats(db: Db, dialect: DialectName, caller: GateCaller, body: SubsettedDatasetRequest): Promise<TraitDatasetStats | null> {
   const datasets = await datasetsOfType(db, dialect, caller, TRIALS_DATASET_TYPE, body.datasetIds);
