@@ -7,6 +7,7 @@ import { benchMcpdImport } from './mcpd-import.js';
 import { benchLoad } from './load.js';
 import { benchClient } from './client.js';
 import { benchProcesses } from './processes.js';
+import { benchTrials } from './trials.js';
 
 // Bundled to dist/bench/run.mjs: the repository root is two levels up.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,11 +28,12 @@ async function postgresUrl(): Promise<string> {
 
 async function main(): Promise<void> {
   // BENCH_ONLY=client (or table, import, processes; comma separated) runs a subset; unset runs everything.
-  const only = new Set((process.env.BENCH_ONLY || 'client,table,import,processes,load').split(',').map((name) => name.trim()));
+  const only = new Set((process.env.BENCH_ONLY || 'client,table,import,processes,load,trials').split(',').map((name) => name.trim()));
   const rounds = Number(process.env.BENCH_ROUNDS || 15);
   console.log(`Germinate Workspace benchmarks (${new Date().toISOString()}, node ${process.version}); medians of ${rounds} alternating rounds\n`);
   if (only.has('client')) await benchClient(root);
   if (only.has('processes')) await benchProcesses(root, await postgresUrl());
+  if (only.has('trials')) await benchTrials(root, await postgresUrl(), rounds);
   if (!only.has('table') && !only.has('import') && !only.has('load')) return;
   const url = await postgresUrl();
   // BENCH_DIALECTS=postgres (or sqlite) runs one database only.
