@@ -1,0 +1,191 @@
+import type { ChartSpec } from '../../../../shell/chart/chart-spec.js';
+
+/**
+ * The trials export's vega-lite specs: box plots and counted bars (one row per box or bar, so the Chart
+ * widget's height per row fits them), and the scatter matrix, comparison and timeline, which take a size
+ * of their own: they are single views inside a one-child vconcat, whose children keep the width and
+ * height given here (the widget sizes a single view by its number of rows). Pure, and unit-tested.
+ */
+
+/** A trait on an axis: its field in the rows, its title, and whether its values are days. */
+export interface AxisField {
+  field: string;
+  title: string;
+  temporal: boolean;
+}
+
+/** What points and lines are coloured by: the rows' `colour` field, under this title. */
+export interface ColourField {
+  title: string;
+  /** More values than a legend lists readably: the tooltip names them instead. */
+  legend: boolean;
+}
+
+type Encoding = Record<string, unknown>;
+
+/** Days are drawn in UTC: a day recorded as 2020-06-01 is that day wherever the reader is. */
+function axisEncoding(axis: AxisField, title: string | null): Encoding {
+  return axis.temporal
+    ? { field: axis.field, type: 'temporal', title, scale: { type: 'utc' }, axis: { format: '%d %b %Y', labelOverlap: true } }
+    : { field: axis.field, type: 'quantitative', title, scale: { zero: false }, axis: { labelOverlap: true } };
+}
+
+const tooltipOf = (axis: AxisField): Encoding => (axis.temporal ? { field: axis.field, type: 'temporal', timeUnit: 'utcyearmonthdate', title: axis.title, format: '%d/%m/%Y' } : { field: axis.field, type: 'quantitative', title: axis.title });
+
+function colourEncoding(colour: ColourField | null): Encoding {
+  return colour ? { color: { field: 'colour', type: 'nominal', title: colour.title, sort: null, legend: colour.legend ? { orient: 'bottom', columns: 3, labelLimit: 220 } : null } } : {};
+}
+
+/** A single view with a size of its own (see above). */
+export function sized(view: Record<string, unknown>, width: number, height: number): ChartSpec {
+  return { vconcat: [{ ...view, width, height }] } as ChartSpec;
+}
+
+export interface BoxTitles {
+  box: string;
+  value: string;
+  stats: { min: string; q1: string; median: string; q3: string; max: string; avg: string; count: string };
+}
+
+/**
+ * Horizontal box plots from precomputed quantiles (rows: box, min, q1, median, q3, max, avg, count): a line
+ * from min to max, a box from q1 to q3 in the box's colour and the median as a stronger tick over it.
+ */
+export function boxPlotSpec(titles: BoxTitles): ChartSpec {
+  const y = { field: 'box', type: 'nominal', sort: null, title: titles.box, axis: { labelLimit: 260 } };
+  const s = titles.stats;
+  const tooltip = [
+    { field: 'box', type: 'nominal', title: titles.box },
+    ...(['min', 'q1', 'median', 'q3', 'max', 'avg', 'count'] as const).map((key) => ({ field: key, type: 'quantitative', title: s[key] })),
+  ];
+  const colour = { field: 'box', type: 'nominal', legend: null, sort: null };
+  return {
+    layer: [
+      { mark: { type: 'rule' }, encoding: { y, x: { field: 'min', type: 'quantitative', title: titles.value, scale: { zero: false } }, x2: { field: 'max' }, tooltip } },
+      { mark: { type: 'bar', size: 16, fillOpacity: 0.55 }, encoding: { y, x: { field: 'q1', type: 'quantitative' }, x2: { field: 'q3' }, color: colour, tooltip } },
+      { mark: { type: 'tick', thickness: 3, size: 18 }, encoding: { y, x: { field: 'median', type: 'quantitative' }, color: colour, tooltip } },
+    ],
+  } as ChartSpec;
+}
+
+/** Counted values of a categorical trait: one bar per value and series (rows: label, value, series, count). */
+export function countBarsSpec(titles: { label: string; count: string; series: string; value: string }): ChartSpec {
+  const y = { field: 'label', type: 'nominal', sort: null, title: titles.label, axis: { labelLimit: 260 } };
+  const x = { field: 'count', type: 'quantitative', title: titles.count, axis: { format: ',d', tickMinStep: 1 } };
+  return {
+    layer: [
+      {
+        mark: { type: 'bar', cornerRadiusEnd: 2 },
+        encoding: {
+          y,
+          x,
+          color: { field: 'series', type: 'nominal', title: titles.series, sort: null, legend: { orient: 'bottom', labelLimit: 260 } },
+          tooltip: [
+            { field: 'value', type: 'nominal', title: titles.value },
+            { field: 'series', type: 'nominal', title: titles.series },
+            { field: 'count', type: 'quantitative', title: titles.count },
+          ],
+        },
+      },
+      { mark: { type: 'text', align: 'left', baseline: 'middle', dx: 4 }, encoding: { y, x, text: { field: 'count', type: 'quantitative', format: ',' } } },
+    ],
+  } as ChartSpec;
+}
+
+/** One scatter: x against y per germplasm (rows: germplasm, colour and the traits' fields). */
+function scatterView(x: AxisField, y: AxisField, colour: ColourField | null, germplasmTitle: string, titles: { x: boolean; y: boolean }): Record<string, unknown> {
+  return {
+    mark: { type: 'point', filled: true, size: 48, opacity: 0.8 },
+    encoding: {
+      x: axisEncoding(x, titles.x ? x.title : null),
+      y: axisEncoding(y, titles.y ? y.title : null),
+      ...colourEncoding(colour),
+      tooltip: [{ field: 'germplasm', type: 'nominal', title: germplasmTitle }, ...(colour ? [{ field: 'colour', type: 'nominal', title: colour.title }] : []), tooltipOf(x), tooltipOf(y)],
+    },
+  };
+}
+
+/** The distribution of one trait: how many germplasm fall in each range (each day, for dates). */
+function histogramView(axis: AxisField, countTitle: string, withTitle: boolean): Record<string, unknown> {
+  const x = axis.temporal
+    ? { field: axis.field, type: 'ordinal', timeUnit: 'utcyearmonthdate', title: withTitle ? axis.title : null, axis: { format: '%d %b', labelOverlap: true } }
+    : { field: axis.field, type: 'quantitative', bin: { maxbins: 12 }, title: withTitle ? axis.title : null, axis: { labelOverlap: true } };
+  return { mark: { type: 'bar' }, encoding: { x, y: { aggregate: 'count', type: 'quantitative', title: countTitle } } };
+}
+
+export interface MatrixOptions {
+  axes: readonly AxisField[];
+  colour: ColourField | null;
+  germplasmTitle: string;
+  countTitle: string;
+}
+
+/** Width of the drawing the matrix aims at; its SVG scales down to narrower panes. */
+const MATRIX_WIDTH = 720;
+
+/**
+ * The scatter matrix: every trait against every other (rows: y, columns: x), each trait's distribution on
+ * the diagonal, axis titles on the outer cells only. Exactly two traits give one larger scatter.
+ */
+export function matrixSpec(options: MatrixOptions): ChartSpec {
+  const { axes, colour, germplasmTitle, countTitle } = options;
+  if (axes.length === 2) return sized(scatterView(axes[0], axes[1], colour, germplasmTitle, { x: true, y: true }), 560, 380);
+  const n = axes.length;
+  const cell = Math.max(96, Math.floor(MATRIX_WIDTH / Math.max(1, n)) - 24);
+  const rows = axes.map((y, i) => ({
+    hconcat: axes.map((x, j) => {
+      const titles = { x: i === n - 1, y: j === 0 };
+      const view = i === j ? histogramView(x, countTitle, titles.x) : scatterView(x, y, colour, germplasmTitle, titles);
+      return { ...view, width: cell, height: cell };
+    }),
+  }));
+  return { vconcat: rows, spacing: 8 } as ChartSpec;
+}
+
+/** A numeric trait per germplasm across datasets or treatments (rows: germplasm, category, value, count). */
+export function comparisonSpec(titles: { category: string; value: string; germplasm: string; count: string }, legend: boolean): ChartSpec {
+  const x = { field: 'category', type: 'nominal', sort: null, title: titles.category, axis: { labelAngle: 0, labelLimit: 200 } };
+  const y = { field: 'value', type: 'quantitative', title: titles.value, scale: { zero: false } };
+  const color = { field: 'germplasm', type: 'nominal', title: titles.germplasm, legend: legend ? { orient: 'right', labelLimit: 200 } : null };
+  const tooltip = [
+    { field: 'germplasm', type: 'nominal', title: titles.germplasm },
+    { field: 'category', type: 'nominal', title: titles.category },
+    { field: 'value', type: 'quantitative', title: titles.value },
+    { field: 'count', type: 'quantitative', title: titles.count },
+  ];
+  return sized(
+    {
+      layer: [
+        { mark: { type: 'line', strokeWidth: 1.5 }, encoding: { x, y, color, detail: { field: 'germplasm', type: 'nominal' } } },
+        { mark: { type: 'point', filled: true, size: 48 }, encoding: { x, y, color, tooltip } },
+      ],
+    },
+    560,
+    320,
+  );
+}
+
+/** Values of one trait by day, a line per germplasm (rows: germplasm, date, value, colour). */
+export function timelineSpec(titles: { date: string; value: string; germplasm: string }, colour: ColourField | null, germplasmLegend: boolean): ChartSpec {
+  const x = { field: 'date', type: 'temporal', title: titles.date, scale: { type: 'utc' }, axis: { format: '%d %b', labelOverlap: true } };
+  const y = { field: 'value', type: 'quantitative', title: titles.value, scale: { zero: false } };
+  const color = colour
+    ? colourEncoding(colour).color
+    : { field: 'germplasm', type: 'nominal', title: titles.germplasm, legend: germplasmLegend ? { orient: 'right', labelLimit: 200 } : null };
+  const tooltip = [
+    { field: 'germplasm', type: 'nominal', title: titles.germplasm },
+    ...(colour ? [{ field: 'colour', type: 'nominal', title: colour.title }] : []),
+    { field: 'date', type: 'temporal', timeUnit: 'utcyearmonthdate', title: titles.date, format: '%d/%m/%Y' },
+    { field: 'value', type: 'quantitative', title: titles.value },
+  ];
+  return sized(
+    {
+      layer: [
+        { mark: { type: 'line', strokeWidth: 1.2, opacity: 0.7 }, encoding: { x, y, color, detail: { field: 'germplasm', type: 'nominal' } } },
+        { mark: { type: 'point', filled: true, size: 24 }, encoding: { x, y, color, tooltip } },
+      ],
+    },
+    640,
+    340,
+  );
+}
