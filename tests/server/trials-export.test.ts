@@ -109,7 +109,7 @@ describe.each(testDialects())('the trials export on %s', (dialect) => {
     expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="trials-\d+-\d+-[\d-]+-[0-9a-f-]{36}\.xlsx"$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()));
+    await workbook.xlsx.load(await response.arrayBuffer());
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['DATA', 'METADATA']);
     const data = workbook.getWorksheet('DATA');
     const values = (row: ExcelJS.Row) => (row.values as ExcelJS.CellValue[]).slice(1);
