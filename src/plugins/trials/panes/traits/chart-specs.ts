@@ -77,6 +77,8 @@ export interface HeatField {
   field: string;
   title: string;
   type: 'ordinal' | 'nominal' | 'quantitative' | 'temporal';
+  /** The order of an axis's values, when it is not ascending (dates written for the reader, names as met). */
+  order?: readonly string[];
 }
 
 export interface HeatmapOptions<C> {
@@ -98,7 +100,7 @@ export interface HeatmapOptions<C> {
  */
 export function heatmap<C extends Record<string, unknown>>(options: HeatmapOptions<C>): ChartSpec {
   const { ink } = options;
-  const axis = (field: HeatField) => ({ field: field.field, type: field.type, title: field.title, sort: 'ascending' as const });
+  const axis = (field: HeatField) => ({ field: field.field, type: field.type, title: field.title, sort: field.order ? [...field.order] : ('ascending' as const) });
   const colour =
     options.colour.type === 'quantitative' || options.colour.type === 'temporal'
       ? { field: options.colour.field, type: options.colour.type, title: options.colour.title, scale: { scheme: 'viridis' } }

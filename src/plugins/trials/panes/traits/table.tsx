@@ -1,7 +1,118 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useHasRole } from '../../../../shell/pane-dialog.js';
 import { useServices, type PaneProps } from '../../../../shell/pane-api.js';
+import { runFromButton } from '../../../../shell/table/run-command.js';
+import { TableView } from '../../../../shell/table/TableView.js';
+import { Button } from '../../../../shell/ui/Button.js';
+import { PANE } from '../ids.js';
+import { traitCell, traitsTable, type TraitRow } from './columns.js';
+import { readTraitsPaneState, searchFilters } from './search.js';
+import { dataTypeName } from './texts.js';
+import { UnifyDialog } from './unify-dialog.js';
 
-/** Being built: the traits table. */
-export default function Pane(props: PaneProps) {
-  const { t } = useServices();
-  return <section className="ui-pane" aria-label={t('trials.pane.traits')} data-pane={props.instance.type} />;
+/** How long typing may pause before the table searches (each search is a request). */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The traits table (`/data/trials/traits`): the spec's trait columns, a search box over names, short
+ * names, synonyms and descriptions, Enter on a row opens the trait. Administrators unify traits here.
+ */
+export default function TraitsTablePane(props: PaneProps) {
+  const services = useServices();
+  const { t } = services;
+  const isAdmin = useHasRole('ADMIN');
+  const { setState, paneKey } = props;
+  const state = props.instance.state;
+  const pane = readTraitsPaneState(state);
+  const [typed, setTyped] = useState(pane.search);
+  // Bumped after a unification: the table shows the merged traits again.
+  const [version, setVersion] = useState(0);
+  const latest = useRef(state);
+  latest.current = state;
+
+  // A search from elsewhere (a link, the back button) shows in the box.
+  useEffect(() => setTyped(pane.search), [pane.search]);
+  const setSearch = (search: string) => {
+    const current = latest.current ?? {};
+    if ((typeof current.search === 'string' ? current.search : '') === search) return;
+    // A new search starts at the first page, on the first row.
+    const table = { ...(typeof current.table === 'object' && current.table !== null ? current.table : {}), page: 1, cursor: 0 };
+    setState({ ...current, search, table });
+  };
+  useEffect(() => {
+    if (typed === pane.search) return;
+    const timer = setTimeout(() => setSearch(typed), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // Only the typed text restarts the wait; the state is read when it ends.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    // Enter searches at once and leaves the box, so that the next Enter opens the row under the cursor.
+    event.preventDefault();
+    setSearch(typed);
+    event.currentTarget.blur();
+  };
+
+  const fixed = useMemo(() => searchFilters(pane.search), [pane.search]);
+  const declaration = useMemo(
+    () => ({ ...traitsTable, cellText: (row: TraitRow, key: string) => traitCell(row, key, { dataType: (type) => dataTypeName(t, type) }) }),
+    [t],
+  );
+  const tableState = useMemo(() => (typeof state?.table === 'object' && state.table !== null ? (state.table as Record<string, unknown>) : undefined), [state]);
+  const setTableState = useCallback((table: Record<string, unknown>) => setState({ ...(latest.current ?? {}), table }), [setState]);
+  const closeDialog = () => {
+    const { dialog: _closed, ...rest } = latest.current ?? {};
+    setState(rest);
+  };
+
+  const toolbar = (
+    <>
+      <label className="trials-traits-search">
+        <span>{t('trials.traits.search')}</span>{' '}
+        <input
+          className="ui-input"
+          type="search"
+          value={typed}
+          maxLength={1000}
+          aria-describedby={`${paneKey}-search-hint`}
+          onChange={(event) => setTyped(event.target.value)}
+          onKeyDown={onSearchKey}
+        />
+        <span id={`${paneKey}-search-hint`} className="visually-hidden">
+          {t('trials.traits.searchHint')}
+        </span>
+      </label>
+      {isAdmin ? (
+        <Button onClick={() => runFromButton(services, paneKey, PANE.traits, 'trials:unify-traits')} aria-keyshortcuts="Shift+U">
+          {t('trials.traits.command.unify')}
+        </Button>
+      ) : null}
+    </>
+  );
+
+  return (
+    <section className="trials-traits" aria-label={t('trials.pane.traits')} style={{ height: '100%' }}>
+      <TableView
+        key={version}
+        declaration={declaration}
+        paneKey={paneKey}
+        state={tableState}
+        setState={setTableState}
+        fixed={fixed}
+        label={t('trials.pane.traits')}
+        toolbar={toolbar}
+      />
+      {pane.dialog === 'unify' && isAdmin ? (
+        <UnifyDialog
+          onClose={closeDialog}
+          onUnified={() => {
+            closeDialog();
+            setVersion((n) => n + 1);
+          }}
+        />
+      ) : null}
+    </section>
+  );
 }
