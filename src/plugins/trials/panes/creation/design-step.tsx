@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useServices } from '../../../../shell/pane-api.js';
+import { downloadFile } from '../../../../shell/table/download.js';
 import { Button, Checkbox, Field, FileDrop, Select, Tabs } from '../../../../shell/ui/index.js';
 import type { DesignResult } from '../../design/designer.js';
 import { readLayoutFile } from '../../design/layout-file.js';
@@ -9,18 +10,6 @@ import { entryListText, fieldhubUrl } from './save.js';
 
 /** Layout files larger than this are refused unread: a field book of 100,000 plots stays far below it. */
 const MAX_LAYOUT_BYTES = 20 * 1024 * 1024;
-
-/** Saves a text as a file, as a link with `download` does. */
-function saveText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function DesignerForm(props: { draft: Draft; design: DesignResult; onChange(fields: DesignerFields): void }) {
   const { t } = useServices();
@@ -92,7 +81,7 @@ function LayoutFileForm(props: { draft: Draft; onFile(file: LayoutFile): void })
       <ol>
         <li>
           {t('trials.creation.file.stepList')}{' '}
-          <Button size="sm" disabled={names.length === 0} onClick={() => saveText(entryListText(names), 'trial-germplasm.txt')}>
+          <Button size="sm" disabled={names.length === 0} onClick={() => downloadFile(new Blob([entryListText(names)], { type: 'text/plain;charset=utf-8' }), 'trial-germplasm.txt')}>
             {t('trials.creation.file.downloadList')}
           </Button>
         </li>
