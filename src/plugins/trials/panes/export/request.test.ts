@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TableRequest } from '../../../../core/api-client.js';
 import { matchNames, nameFilter, NAME_BATCH, resolveNames } from './names.js';
 import { downloadName, germplasmChoice, subsetRequest } from './request.js';
 import { DEFAULT_STATE } from './state.js';
@@ -12,7 +13,7 @@ describe('trials export request', () => {
     expect(germplasmChoice({ ...DEFAULT_STATE, germplasm: 'groups' }, [5], null)).toEqual({ ok: false, reason: 'noGroups' });
     const list = { ...DEFAULT_STATE, germplasm: 'list' as const, names: ['Heris'] };
     expect(germplasmChoice({ ...list, names: [] }, [], [1])).toEqual({ ok: false, reason: 'noNames' });
-    expect(germplasmChoice(list, [], null)).toEqual({ ok: false, reason: 'noMatches' });
+    expect(germplasmChoice(list, [], null)).toEqual({ ok: false, reason: 'finding' });
     expect(germplasmChoice(list, [], [])).toEqual({ ok: false, reason: 'noMatches' });
     expect(germplasmChoice(list, [9], [41])).toEqual({ ok: true, yIds: [41], yGroupIds: null });
   });
@@ -48,7 +49,7 @@ describe('germplasm names of a pasted list', () => {
     const names = Array.from({ length: NAME_BATCH + 3 }, (_, i) => `G${i}`);
     const calls: unknown[][] = [];
     const api = {
-      table: async <T>(path: string, request: { filter?: { values?: unknown[] }[] | null }) => {
+      table: async <T>(path: string, request: TableRequest) => {
         const values = (request.filter?.[0]?.values ?? []) as string[];
         calls.push([path, values.length]);
         // Every name but G5 exists, with id = its number + 100.

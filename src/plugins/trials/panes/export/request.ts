@@ -16,7 +16,7 @@ export interface Subset {
 }
 
 /** Why a germplasm choice selects nobody yet. */
-export type EmptyReason = 'noMarked' | 'noGroups' | 'noNames' | 'noMatches';
+export type EmptyReason = 'noMarked' | 'noGroups' | 'noNames' | 'finding' | 'noMatches';
 
 export type GermplasmChoice = { ok: true; yIds: number[] | null; yGroupIds: number[] | null } | { ok: false; reason: EmptyReason };
 
@@ -34,7 +34,8 @@ export function germplasmChoice(state: Pick<ExportState, 'germplasm' | 'groups' 
       return state.groups.length > 0 ? { ok: true, yIds: null, yGroupIds: [...state.groups] } : { ok: false, reason: 'noGroups' };
     case 'list':
       if (state.names.length === 0) return { ok: false, reason: 'noNames' };
-      return listIds && listIds.length > 0 ? { ok: true, yIds: [...listIds], yGroupIds: null } : { ok: false, reason: 'noMatches' };
+      if (listIds === null) return { ok: false, reason: 'finding' };
+      return listIds.length > 0 ? { ok: true, yIds: [...listIds], yGroupIds: null } : { ok: false, reason: 'noMatches' };
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datasetIdsOf, DEFAULT_STATE, MAX_LIST_NAMES, namesFromText, readState, stepTab, tabsFor, writeState } from './state.js';
+import { datasetIdsOf, DEFAULT_STATE, MAX_LIST_NAMES, namesFromText, readState, restartTable, stepTab, tabsFor, writeState } from './state.js';
 
 describe('trials export state', () => {
   it('reads its part of the pane state, and defaults for anything that does not fit', () => {
@@ -40,6 +40,10 @@ describe('trials export state', () => {
     expect(written).toEqual({ other: 1, trials: { traits: [4, 2], tab: 'matrix' } });
     // What is written reads back the same.
     expect(readState(written)).toEqual({ ...DEFAULT_STATE, traits: [4, 2], tab: 'matrix' });
+  });
+
+  it('starts the data table again at its first page, keeping its filters and sort', () => {
+    expect(restartTable({ page: 3, cursor: 4, orderBy: 'traitValue', ascending: false, filters: [] })).toEqual({ orderBy: 'traitValue', ascending: false, filters: [] });
   });
 
   it('takes pasted names one per line or cell, each once, up to the limit', () => {

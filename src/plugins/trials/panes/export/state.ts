@@ -131,6 +131,14 @@ export function writeState(paneState: Record<string, unknown> | undefined, state
   return Object.keys(part).length > 0 ? { ...rest, [STATE_KEY]: part } : rest;
 }
 
+/** The data table's view state at its first page and row (a new selection), its filters and sort kept. */
+export function restartTable(table: Record<string, unknown>): Record<string, unknown> {
+  const rest = { ...table };
+  delete rest.page;
+  delete rest.cursor;
+  return rest;
+}
+
 /** The tabs to show: locations when plots have positions, timeline when data were recorded on several days. */
 export function tabsFor(hasLocations: boolean, hasTimeline: boolean): TabId[] {
   const extra: TabId[] = [...(hasLocations ? (['locations'] as const) : []), ...(hasTimeline ? (['timeline'] as const) : [])];
