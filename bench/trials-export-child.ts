@@ -101,11 +101,15 @@ async function drain(response: Response): Promise<{ bytes: number; lines: number
   }
 }
 
-/** Starts the built server on the database, downloads the tab export of `body` once, and reads its peak. */
-export async function exportInChild(root: string, location: DatabaseLocation, body: Record<string, unknown>): Promise<ExportMemory> {
+/**
+ * Starts the built server on the database, downloads the tab export of `body` once, and reads its peak.
+ * `heapMiB` caps the server's V8 heap (--max-old-space-size); null leaves Node's default, as deployed.
+ */
+export async function exportInChild(root: string, location: DatabaseLocation, body: Record<string, unknown>, heapMiB: number | null): Promise<ExportMemory> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'germinate-trials-export-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.mjs')], {
+  const heap = heapMiB === null ? [] : [`--max-old-space-size=${heapMiB}`];
+  const child = spawn(process.execPath, [...heap, path.join(root, 'dist/server/main.mjs')], {
     env: childEnv(location, dataDir, port),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
