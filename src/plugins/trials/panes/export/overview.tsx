@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import useSWR from 'swr';
 import { Chart, type ChartColumn } from '../../../../shell/chart/Chart.js';
+import { useChartTheme } from '../../../../shell/chart/chart-theme.js';
 import { useServices } from '../../../../shell/pane-api.js';
 import type { PageContext } from './context.js';
 import { ChoiceProblem, TraitCountProblem } from './notes.js';
@@ -18,6 +19,7 @@ const STAT_KEYS = ['min', 'q1', 'median', 'q3', 'max', 'avg', 'count'] as const;
  */
 export function OverviewTab({ context }: { context: PageContext }) {
   const { api, t } = useServices();
+  const theme = useChartTheme();
   const { chosen, choice, datasetIds, state } = context;
   const numeric = chosen.filter((trait) => trait.dataType === 'numeric');
   const categorical = chosen.filter((trait) => trait.dataType === 'categorical');
@@ -74,7 +76,7 @@ export function OverviewTab({ context }: { context: PageContext }) {
                 key={trait.traitId}
                 title={title}
                 description={t('trials.export.boxDescription', { trait: title, count: rows.length })}
-                spec={boxPlotSpec({ box: boxTitle, value: title, stats: statTitles })}
+                spec={boxPlotSpec({ box: boxTitle, value: title, median: theme.text, stats: statTitles })}
                 columns={boxColumns}
                 rows={rows}
               />
