@@ -17,6 +17,7 @@ import { restrictionsText } from './restrictions.js';
 import { StatsTab } from './stats-tab.js';
 import { dataTypeName } from './texts.js';
 import { Timeline } from './timeline.js';
+import { useTraitStyles } from './styles.js';
 import { useTrait, useTraitDatasets, type TraitDataset } from './trait-reads.js';
 
 /** The datasets table (the datasets plugin's pane: plugins meet through pane ids). */
@@ -31,6 +32,7 @@ type Tab = 'data' | 'stats' | 'timeline' | 'map' | 'attributes';
  * reader has not accepted is left out by the server; a note says so and leads to those datasets.
  */
 export default function TraitDetailsPane(props: PaneProps) {
+  useTraitStyles();
   const services = useServices();
   const { api, t, workspace } = services;
   const id = Number(props.instance.params.traitId);
@@ -151,7 +153,7 @@ function TraitFacts({ row }: { row: TraitRow }) {
     ['count', translator.formatNumber(row.count ?? 0)],
   ];
   return (
-    <dl className="ui-dl">
+    <dl className="ui-dl trials-trait-facts">
       {facts.map(([key, value]) => (
         <Fragment key={key}>
           <dt>{t(`trials.traits.column.${key}`)}</dt>

@@ -7,6 +7,7 @@ import { Button } from '../../../../shell/ui/Button.js';
 import { PANE } from '../ids.js';
 import { traitCell, traitsTable, type TraitRow } from './columns.js';
 import { readTraitsPaneState, searchFilters } from './search.js';
+import { useTraitStyles } from './styles.js';
 import { dataTypeName } from './texts.js';
 import { UnifyDialog } from './unify-dialog.js';
 
@@ -18,6 +19,7 @@ const SEARCH_DELAY_MS = 300;
  * names, synonyms and descriptions, Enter on a row opens the trait. Administrators unify traits here.
  */
 export default function TraitsTablePane(props: PaneProps) {
+  useTraitStyles();
   const services = useServices();
   const { t } = services;
   const isAdmin = useHasRole('ADMIN');

@@ -93,7 +93,7 @@ export function Timeline(props: TimelineProps) {
       {select}
       <p className="ui-hint">{whose}</p>
       {data.count > data.rows.length ? <p className="ui-hint">{t('trials.trait.capped', { shown: translator.formatNumber(data.rows.length), count: translator.formatNumber(data.count) })}</p> : null}
-      <div className="ui-field">
+      <div className="ui-field trials-time-slider">
         <label htmlFor={sliderId}>{t('trials.trait.timeline.slider')}</label>
         <div className="ui-choice">
           <input
