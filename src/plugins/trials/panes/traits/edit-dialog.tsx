@@ -8,8 +8,6 @@ import { TRAIT_DATA_TYPES, type TraitRow } from './columns.js';
 import { distinctUnits, formFromTrait, MAX_NAME, MAX_SHORT_NAME, traitFormProblems, traitPatchBody, type TraitForm } from './edit-form.js';
 import { dataTypeName } from './texts.js';
 
-/** Traits read for their units: there is no list of units of its own, so the units traits have are offered. */
-const MAX_TRAITS_FOR_UNITS = 5000;
 
 /**
  * An administrator's edit of a trait: name, short name, description, data type, unit, and its
@@ -22,9 +20,9 @@ export function EditDialog(props: { row: TraitRow; onClose(): void; onSaved(): v
   const [form, setForm] = useState<TraitForm>(() => formFromTrait(props.row));
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-  const units = useSWR('trials:trait-units', () =>
-    api.table<TraitRow>('trait/table', { page: 1, limit: MAX_TRAITS_FOR_UNITS, orderBy: 'unitName', ascending: 1 }).then((r) => distinctUnits(r.data)),
-  );
+  // There is no list of units of its own: the units of the traits with data are offered (the traits of
+  // every dataset, found by index, without the per-trait counts the traits table computes).
+  const units = useSWR('trials:trait-units', () => api.post<TraitRow[]>('dataset/trait', { body: { datasetIds: [] } }).then(distinctUnits));
   const problems = traitFormProblems(form);
   const error = (key: keyof TraitForm) => (tried && problems[key] ? t(`trials.trait.form.${problems[key]}`, { max: key === 'shortName' ? MAX_SHORT_NAME : MAX_NAME }) : undefined);
   const set = (key: keyof TraitForm) => (value: string) => setForm((old) => ({ ...old, [key]: value }));

@@ -45,6 +45,8 @@ export function Timeline(props: TimelineProps) {
       const first = await api.table<{ germplasmId: number }>('dataset/data/trial/germplasm?isGermplasm=true', {
         page: 1,
         limit: MAX_TIMELINE_GERMPLASM,
+        // Only the first germplasm are wanted: the server need not count them all.
+        prevCount: 0,
         datasetIds: [datasetId],
       });
       germplasm = [...new Set(first.data.map((row) => row.germplasmId))];
