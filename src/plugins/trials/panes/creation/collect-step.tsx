@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DEFAULT_BASE_URL } from '../../../../core/api-client.js';
+import { useHasRole } from '../../../../shell/pane-dialog.js';
 import { useServices } from '../../../../shell/pane-api.js';
 import { Button } from '../../../../shell/ui/index.js';
 import type { DesignedPlot, LayoutPlot } from '../../design/plot.js';
@@ -33,7 +34,7 @@ function DataCollectionLink(props: { saved: SavedTrial }) {
           <span className="visually-hidden"> {t('trials.creation.newTab')}</span>
         </a>
       </p>
-      {settings.brapiEnabled === true ? null : <p className="ui-hint">{t('trials.creation.collect.brapiOff')}</p>}
+      {settings.brapiEnabled !== false ? null : <p className="ui-hint">{t('trials.creation.collect.brapiOff')}</p>}
     </section>
   );
 }
@@ -51,6 +52,7 @@ export function CollectStep(props: {
   const { api, t } = useServices();
   const { draft, layout } = props;
   const datasets = useTrialsDatasets();
+  const isAdmin = useHasRole('ADMIN');
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Exclude<SaveOutcome, { ok: true }> | null>(null);
@@ -60,7 +62,7 @@ export function CollectStep(props: {
   const save = async () => {
     setTried(true);
     setRefusal(null);
-    if (!layout || Object.keys(choiceProblems(draft.choice)).length > 0) return;
+    if (!layout || Object.keys(choiceProblems(draft.choice, isAdmin)).length > 0) return;
     setBusy(true);
     try {
       let target: Pick<TrialsDataset, 'datasetId' | 'datasetName'> | undefined;
@@ -110,7 +112,7 @@ export function CollectStep(props: {
   return (
     <>
       <p>{t('trials.creation.collect.intro', { plots: layout?.length ?? 0 })}</p>
-      <DatasetChoiceFields choice={draft.choice} tried={tried} disabled={busy} onChange={(choice) => props.onChange({ choice })} />
+      <DatasetChoiceFields choice={draft.choice} tried={tried} isAdmin={isAdmin} disabled={busy} onChange={(choice) => props.onChange({ choice })} />
       <div className="ui-actions">
         <Button variant="primary" disabled={busy || !layout} onClick={() => void save()}>
           {t('trials.creation.collect.save')}

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import useSWR from 'swr';
 import { useServices } from '../../../../shell/pane-api.js';
 import { Field, Select } from '../../../../shell/ui/index.js';
-import { choiceProblems, type DatasetChoice } from './dataset-form.js';
+import { choiceProblems, type ChoiceField, type DatasetChoice } from './dataset-form.js';
 import { DATASET_STATE_IDS, type DatasetStateName } from './save.js';
 
 /** The dataset table's columns the wizard reads. */
@@ -33,7 +33,7 @@ export function useTrialsDatasets() {
 }
 
 /** Choosing an existing trials dataset or describing a new one (name, description, experiment, state). */
-export function DatasetChoiceFields(props: { choice: DatasetChoice; onChange(choice: DatasetChoice): void; tried: boolean; disabled?: boolean }) {
+export function DatasetChoiceFields(props: { choice: DatasetChoice; onChange(choice: DatasetChoice): void; tried: boolean; isAdmin: boolean; disabled?: boolean }) {
   const { api, t } = useServices();
   const id = useId();
   const { choice } = props;
@@ -41,9 +41,9 @@ export function DatasetChoiceFields(props: { choice: DatasetChoice; onChange(cho
   const experiments = useSWR(choice.mode === 'new' ? 'trials:creation:experiments' : null, () =>
     api.table<Experiment>('experiment/table', { page: 1, limit: 5000, orderBy: 'experimentName', ascending: 1 }).then((r) => r.data),
   );
-  const problems = props.tried ? choiceProblems(choice) : {};
+  const problems = props.tried ? choiceProblems(choice, props.isAdmin) : {};
   const set = (patch: Partial<DatasetChoice>) => props.onChange({ ...choice, ...patch });
-  const error = (key: 'datasetId' | 'name' | 'experimentId') => (problems[key] ? t(problems[key]) : undefined);
+  const error = (key: ChoiceField) => (problems[key] ? t(problems[key]) : undefined);
 
   return (
     <fieldset className="trial-choice" disabled={props.disabled}>
@@ -85,7 +85,7 @@ export function DatasetChoiceFields(props: { choice: DatasetChoice; onChange(cho
               ))}
             </Select>
           </Field>
-          <Field label={t('trials.creation.collect.stateLabel')} hint={t('trials.creation.collect.stateHint')}>
+          <Field label={t('trials.creation.collect.stateLabel')} hint={t('trials.creation.collect.stateHint')} error={error('state')}>
             <Select value={choice.state} onChange={(e) => set({ state: e.target.value === 'public' ? 'public' : e.target.value === 'hidden' ? 'hidden' : 'private' })}>
               {(Object.keys(DATASET_STATE_IDS) as DatasetStateName[]).map((state) => (
                 <option key={state} value={state}>

@@ -12,14 +12,21 @@ export interface DatasetChoice {
   state: DatasetStateName;
 }
 
-export const EMPTY_CHOICE: DatasetChoice = { mode: 'existing', datasetId: '', name: '', description: '', experimentId: '', state: 'private' };
+export const EMPTY_CHOICE: DatasetChoice = { mode: 'existing', datasetId: '', name: '', description: '', experimentId: '', state: 'public' };
 
-/** What is missing from the choice (locale keys by field), checked before anything is sent. */
-export function choiceProblems(choice: DatasetChoice): Partial<Record<'datasetId' | 'name' | 'experimentId', string>> {
+export type ChoiceField = 'datasetId' | 'name' | 'experimentId' | 'state';
+
+/**
+ * What is wrong with the choice (locale keys by field), checked before anything is sent. A private or
+ * hidden dataset is seen only by administrators and the users given access to it, which its creator is
+ * not: a curator could create one but add no plots to it, so only administrators may choose those.
+ */
+export function choiceProblems(choice: DatasetChoice, isAdmin: boolean): Partial<Record<ChoiceField, string>> {
   if (choice.mode === 'existing') return choice.datasetId === '' ? { datasetId: 'trials.creation.collect.chooseDataset' } : {};
-  const problems: Partial<Record<'name' | 'experimentId', string>> = {};
+  const problems: Partial<Record<ChoiceField, string>> = {};
   if (choice.name.trim() === '') problems.name = 'trials.creation.collect.nameRequired';
   if (choice.experimentId === '') problems.experimentId = 'trials.creation.collect.experimentRequired';
+  if (choice.state !== 'public' && !isAdmin) problems.state = 'trials.creation.collect.stateNotVisible';
   return problems;
 }
 

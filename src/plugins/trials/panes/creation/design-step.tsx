@@ -23,7 +23,7 @@ function DesignerForm(props: { draft: Draft; design: DesignResult; onChange(fiel
   return (
     <>
       <div className="trial-fields">
-        <Field label={t('trials.creation.design.design')}>
+        <Field className="trial-wide" label={t('trials.creation.design.design')}>
           <Select value={f.design} onChange={(e) => set({ design: e.target.value === 'unreplicated' ? 'unreplicated' : 'rcbd' })}>
             <option value="rcbd">{t('trials.creation.design.rcbd')}</option>
             <option value="unreplicated">{t('trials.creation.design.unreplicated')}</option>
@@ -38,7 +38,7 @@ function DesignerForm(props: { draft: Draft; design: DesignResult; onChange(fiel
         <Field label={t('trials.creation.design.columns')}>
           <input className="ui-input" inputMode="numeric" value={f.columns} onChange={(e) => set({ columns: e.target.value })} />
         </Field>
-        <Field label={t('trials.creation.design.seed')} hint={t('trials.creation.design.seedHint')}>
+        <Field className="trial-seed" label={t('trials.creation.design.seed')} hint={t('trials.creation.design.seedHint')}>
           <input className="ui-input" inputMode="numeric" value={f.seed} onChange={(e) => set({ seed: e.target.value })} />
         </Field>
       </div>

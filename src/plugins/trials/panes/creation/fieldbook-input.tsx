@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useServices } from '../../../../shell/pane-api.js';
-import { Button, FileDrop } from '../../../../shell/ui/index.js';
+import { Button, Field, FileDrop } from '../../../../shell/ui/index.js';
 import { readFieldbook } from '../../design/fieldbook.js';
 import type { DesignMessage } from '../../design/messages.js';
 import { ProblemList } from './layout-preview.js';
@@ -46,23 +46,18 @@ export function FieldbookInput(props: { datasetId: number; datasetName: string }
   };
 
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section className="trial-fieldbook" aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>{t('trials.creation.fieldbook.title')}</h4>
       <p>{t('trials.creation.fieldbook.intro', { dataset: props.datasetName })}</p>
-      <label htmlFor={`${id}-text`}>{t('trials.creation.fieldbook.label')}</label>
-      <textarea
-        id={`${id}-text`}
-        className="ui-input"
-        rows={6}
-        value={text}
-        spellCheck={false}
-        aria-describedby={`${id}-hint`}
-        aria-invalid={problems.length > 0 ? true : undefined}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <p id={`${id}-hint`} className="ui-hint">
-        {t('trials.creation.fieldbook.hint')}
-      </p>
+      <Field label={t('trials.creation.fieldbook.label')} hint={t('trials.creation.fieldbook.hint')}>
+        <textarea
+          className="ui-input"
+          rows={6}
+          value={text}
+          spellCheck={false}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </Field>
       <FileDrop
         id={`${id}-file`}
         label={t('trials.creation.fieldbook.file')}

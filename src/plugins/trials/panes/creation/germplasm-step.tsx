@@ -5,6 +5,7 @@ import { Button, Checkbox } from '../../../../shell/ui/index.js';
 import { addEntries, type Entry } from './draft.js';
 import { lookUpNames, rowsById } from './germplasm-reads.js';
 import { parseNames } from './name-lookup.js';
+import { NameList } from './outcome-view.js';
 
 /**
  * Step one: the germplasm of the trial, from the marked germplasm or from a pasted list of names (the
@@ -83,26 +84,8 @@ export function GermplasmStep(props: { entries: readonly Entry[]; onChange(entri
           {lookup ? (
             <div role="status">
               <p>{t('trials.creation.germplasm.found', { found: lookup.added, missing: lookup.missing.length })}</p>
-              {lookup.missing.length > 0 ? (
-                <>
-                  <p className="ui-text-error">{t('trials.creation.germplasm.missing', { count: lookup.missing.length })}</p>
-                  <ul className="trial-names">
-                    {lookup.missing.map((name) => (
-                      <li key={name}>{name}</li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-              {lookup.ambiguous.length > 0 ? (
-                <>
-                  <p className="ui-text-error">{t('trials.creation.germplasm.ambiguous', { count: lookup.ambiguous.length })}</p>
-                  <ul className="trial-names">
-                    {lookup.ambiguous.map((name) => (
-                      <li key={name}>{name}</li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
+              <NameList title={t('trials.creation.germplasm.missing', { count: lookup.missing.length })} names={lookup.missing} />
+              <NameList title={t('trials.creation.germplasm.ambiguous', { count: lookup.ambiguous.length })} names={lookup.ambiguous} />
             </div>
           ) : null}
         </section>
@@ -111,7 +94,7 @@ export function GermplasmStep(props: { entries: readonly Entry[]; onChange(entri
         <p>{t('trials.creation.germplasm.none')}</p>
       ) : (
         <>
-          <table className="ui-table">
+          <table className="ui-table trial-entries">
             <caption>{t('trials.creation.germplasm.chosen', { count: entries.length, checks })}</caption>
             <thead>
               <tr>

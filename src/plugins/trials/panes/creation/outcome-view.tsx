@@ -4,7 +4,8 @@ import type { SaveOutcome } from './save-plots.js';
 /** Names listed under a heading, at most this many; the rest are counted. */
 const LISTED = 50;
 
-function NameList(props: { title: string; names: readonly string[] }) {
+/** A list of names under its title, the first few dozen named and the rest counted. */
+export function NameList(props: { title: string; names: readonly string[] }) {
   const { t } = useServices();
   if (props.names.length === 0) return null;
   const rest = props.names.length - LISTED;

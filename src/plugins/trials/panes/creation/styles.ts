@@ -15,13 +15,19 @@ const CSS = `
 .trial-step-nav { display: flex; flex-wrap: wrap; gap: var(--space-2); align-items: center; margin: var(--space-4) 0 var(--space-2);
   padding-top: var(--space-3); border-top: 1px solid var(--border); }
 .trial-step-nav .trial-next { margin-left: auto; }
-.trial-sources { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: var(--space-3); margin-bottom: var(--space-3); }
+.trial-sources { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: var(--space-3); margin-bottom: var(--space-3); align-items: start; }
 .trial-sources > section { border: 1px solid var(--border); border-radius: var(--radius); padding: var(--space-2) var(--space-3); background: var(--surface); }
 .trial-sources h4 { margin: 0 0 var(--space-2); font-size: var(--text-md); }
-.trial-sources textarea { width: 100%; box-sizing: border-box; }
-.trial-names { margin: var(--space-1) 0; padding-left: var(--space-5); max-height: 10rem; overflow: auto; }
+.trial-sources textarea, .trial-fieldbook textarea { width: 100%; box-sizing: border-box; }
+.trial-fieldbook .ui-field { max-width: 40rem; }
+.trial-names { margin: var(--space-1) 0; padding-left: var(--space-5); columns: 14rem; column-gap: var(--space-5); }
+.trial-entries { width: auto; min-width: min(32rem, 100%); }
+.trial-entries td, .trial-entries th { vertical-align: middle; }
+.trial-entries .ui-check { margin: 0; }
 .trial-fields { display: flex; flex-wrap: wrap; gap: 0 var(--space-4); align-items: flex-start; }
 .trial-fields .ui-field { width: 9rem; }
+.trial-fields .ui-field.trial-wide { width: 19rem; }
+.trial-fields .ui-field.trial-seed { width: 12rem; }
 .trial-fields .ui-field input { width: 100%; box-sizing: border-box; }
 .trial-problems { margin: var(--space-2) 0; padding: var(--space-2) var(--space-3) var(--space-2) var(--space-5); border-left: 4px solid var(--danger);
   background: var(--danger-soft); color: var(--text); }
@@ -30,7 +36,7 @@ const CSS = `
 .trial-grid-wrap { overflow: auto; max-height: 28rem; border: 1px solid var(--border); border-radius: var(--radius); margin: var(--space-2) 0; }
 .trial-grid-wrap:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .trial-grid { border-collapse: collapse; font-size: var(--text-xs); }
-.trial-grid caption { text-align: left; padding: var(--space-1) var(--space-2); font-weight: var(--weight-bold); font-size: var(--text-sm); }
+.trial-grid caption { white-space: nowrap; text-align: left; padding: var(--space-1) var(--space-2); font-weight: var(--weight-bold); font-size: var(--text-sm); }
 .trial-grid th { position: sticky; background: var(--surface-2); color: var(--muted); font-weight: var(--weight-bold); padding: var(--space-1); text-align: center; }
 .trial-grid thead th { top: 0; z-index: 1; }
 .trial-grid tbody th { left: 0; }
