@@ -1,7 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { spreadsheetText } from '../../../core/spreadsheet-cell.js';
-import { FIXED_HEADER, traitHeader, type ExportDataset, type ExportTrait, type PivotRow } from './export-data.js';
+import { FIXED_HEADER, traitHeader, type ExportDataset, type ExportTrait } from './export-data.js';
+import type { PivotRow } from './export-rows.js';
 
 /**
  * The two files of the trials export, both written while the rows are read:
