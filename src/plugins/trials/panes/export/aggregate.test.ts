@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisValue, colourOf, comparisonRows, germplasmMeans, matrixRows, needsFullRows, plotsOf, shownValue, timelineRows } from './aggregate.js';
+import { axisValue, colourOf, comparisonRows, germplasmMeans, matrixRows, needsFullRows, plotsOf, plotsPerLocation, shownValue, timelineRows } from './aggregate.js';
 import type { DataRow } from './rows.js';
 
 const row = (germplasmId: number, traitId: number, traitValue: string, extra: Partial<DataRow> = {}): DataRow => ({
@@ -108,14 +108,21 @@ describe('trials export aggregation', () => {
 
   it('finds each positioned plot once', () => {
     const rows = [
-      row(1, 4, '80', { trialsetupId: 7, latitude: 56.5, longitude: -3.1 }),
-      row(1, 2, '2020-06-01', { trialsetupId: 7, latitude: 56.5, longitude: -3.1 }),
+      row(1, 4, '80', { trialsetupId: 7, latitude: 56.5, longitude: -3.1, locationName: 'Farm' }),
+      row(1, 2, '2020-06-01', { trialsetupId: 7, latitude: 56.5, longitude: -3.1, locationName: 'Farm' }),
       row(2, 4, '80', { trialsetupId: 8, latitude: null, longitude: null }),
       row(3, 4, '80', { trialsetupId: 9, latitude: 56.6, longitude: -3.2 }),
+      row(4, 4, '80', { trialsetupId: 10, latitude: 56.7, longitude: -3.2, locationName: 'Farm' }),
     ];
-    expect(plotsOf(rows, (r) => r.germplasmName)).toEqual([
-      { latitude: 56.5, longitude: -3.1, label: 'G1' },
-      { latitude: 56.6, longitude: -3.2, label: 'G3' },
+    const plots = plotsOf(rows, (r) => r.germplasmName);
+    expect(plots).toEqual([
+      { latitude: 56.5, longitude: -3.1, label: 'G1', location: 'Farm' },
+      { latitude: 56.6, longitude: -3.2, label: 'G3', location: null },
+      { latitude: 56.7, longitude: -3.2, label: 'G4', location: 'Farm' },
+    ]);
+    expect(plotsPerLocation(plots, '(none)')).toEqual([
+      { location: 'Farm', plots: 2 },
+      { location: '(none)', plots: 1 },
     ]);
   });
 });

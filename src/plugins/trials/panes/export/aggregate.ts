@@ -171,6 +171,7 @@ export interface Plot {
   latitude: number;
   longitude: number;
   label: string;
+  location: string | null;
 }
 
 /**
@@ -182,7 +183,17 @@ export function plotsOf(rows: readonly DataRow[], label: (row: DataRow) => strin
   for (const row of rows) {
     if (typeof row.latitude !== 'number' || typeof row.longitude !== 'number') continue;
     const key = row.trialsetupId ?? `${row.germplasmId}:${row.latitude}:${row.longitude}`;
-    if (!plots.has(key)) plots.set(key, { latitude: row.latitude, longitude: row.longitude, label: label(row) });
+    if (!plots.has(key)) plots.set(key, { latitude: row.latitude, longitude: row.longitude, label: label(row), location: row.locationName ?? null });
   }
   return [...plots.values()];
+}
+
+/** How many of the plots lie at each location (by name; `missing` for plots of no named location), most first. */
+export function plotsPerLocation(plots: readonly Plot[], missing: string): { location: string; plots: number }[] {
+  const counts = new Map<string, number>();
+  for (const plot of plots) {
+    const name = plot.location || missing;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].map(([location, n]) => ({ location, plots: n })).sort((a, b) => b.plots - a.plots || a.location.localeCompare(b.location));
 }

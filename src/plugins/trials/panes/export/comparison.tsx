@@ -21,6 +21,8 @@ export function ComparisonTab({ context }: { context: PageContext }) {
   const { t } = useServices();
   const name = useId();
   const { chosen, state, groups, update } = context;
+  // One dataset has nothing to compare across: its treatments then.
+  const compareBy = state.compareBy ?? (context.datasetIds.length > 1 ? 'dataset' : 'treatment');
   const numeric = chosen.filter((trait) => trait.dataType === 'numeric');
   const rows = useDataRows(
     context,
@@ -29,7 +31,7 @@ export function ComparisonTab({ context }: { context: PageContext }) {
   );
   const chosenGroups = new Set(state.groups);
   const largeGroup = state.germplasm === 'groups' && groups.some((group) => chosenGroups.has(group.groupId) && group.count > LARGE_GROUP);
-  const categoryTitle = t(`trials.export.compareBy.${state.compareBy}`);
+  const categoryTitle = t(`trials.export.compareBy.${compareBy}`);
   const germplasmTitle = t('trials.export.germplasmColumn');
   const countTitle = t('trials.export.valueCount');
 
@@ -42,10 +44,10 @@ export function ComparisonTab({ context }: { context: PageContext }) {
       ) : null}
       <fieldset>
         <legend>{t('trials.export.compareAcross')}</legend>
-        <div className="trials-export-radios">
+        <div className="trials-export-radios trials-export-inline">
           {COMPARE_BY.map((by) => (
             <label key={by}>
-              <input type="radio" name={name} value={by} checked={state.compareBy === by} onChange={() => update({ compareBy: by })} />
+              <input type="radio" name={name} value={by} checked={compareBy === by} onChange={() => update({ compareBy: by })} />
               {t(`trials.export.compareBy.${by}`)}
             </label>
           ))}
@@ -62,7 +64,7 @@ export function ComparisonTab({ context }: { context: PageContext }) {
           <RowsState rows={rows} />
           {rows.data
             ? numeric.map((trait) => {
-                const data = comparisonRows(rows.data?.rows ?? [], { traitId: trait.traitId, kind: 'number' }, state.compareBy, t('trials.export.noTreatment'));
+                const data = comparisonRows(rows.data?.rows ?? [], { traitId: trait.traitId, kind: 'number' }, compareBy, t('trials.export.noTreatment'));
                 const germplasm = new Set(data.map((row) => row.germplasm)).size;
                 const title = traitLabel(trait);
                 const columns: ChartColumn[] = [
@@ -76,7 +78,7 @@ export function ComparisonTab({ context }: { context: PageContext }) {
                     key={trait.traitId}
                     title={title}
                     description={t('trials.export.comparisonDescription', { trait: title, germplasm, by: categoryTitle })}
-                    spec={comparisonSpec({ category: categoryTitle, value: title, germplasm: germplasmTitle, count: countTitle }, germplasm <= LEGEND_MAX)}
+                    spec={comparisonSpec({ category: categoryTitle, value: title, germplasm: germplasmTitle, count: countTitle }, germplasm <= LEGEND_MAX, context.chartWidth)}
                     columns={columns}
                     rows={data}
                   />

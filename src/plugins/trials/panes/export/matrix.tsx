@@ -76,7 +76,7 @@ export function MatrixTab({ context }: { context: PageContext }) {
             <Chart
               title={title}
               description={t('trials.export.matrixDescription', { count: chartRows.length, traits: fields.length })}
-              spec={matrixSpec({ axes: fields, colour, germplasmTitle, countTitle: t('trials.export.germplasmCount') })}
+              spec={matrixSpec({ axes: fields, colour, germplasmTitle, countTitle: t('trials.export.germplasmCount'), width: context.chartWidth })}
               columns={columns}
               rows={chartRows}
             />

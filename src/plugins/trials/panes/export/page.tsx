@@ -5,7 +5,7 @@ import { useServices } from '../../../../shell/pane-api.js';
 import type { ExportPageProps } from '../../../../shell/sections.js';
 import { Tabs } from '../../../../shell/ui/Tabs.js';
 import { ComparisonTab } from './comparison.js';
-import type { GroupRow, PageContext } from './context.js';
+import { useChartWidth, type GroupRow, type PageContext } from './context.js';
 import { TableTab } from './data-table.js';
 import { DownloadTab } from './download.js';
 import { LocationsTab } from './locations.js';
@@ -45,6 +45,7 @@ export default function TrialsExport(props: ExportPageProps) {
   const state = readState(props.state);
   const paneState = props.state;
   const marked = useSnapshot(store.state).markedIds.germplasm;
+  const [measure, chartWidth] = useChartWidth();
 
   const traits = useSWR(['trials:export-traits', idsKey], () => api.post<TraitRow[]>('dataset/trait', { body: { datasetIds } }), { revalidateOnFocus: false });
   const groups = useSWR(['trials:export-groups', idsKey], () => api.post<GroupRow[]>('dataset/group', { body: { datasetIds, datasetType: 'trials', groupType: 'germinatebase' } }), {
@@ -87,6 +88,7 @@ export default function TrialsExport(props: ExportPageProps) {
     choice: germplasmChoice(state, marked, listIds),
     state,
     update,
+    chartWidth,
   };
   const tab = tabs.includes(state.tab) ? state.tab : 'overview';
   const View = TAB_VIEWS[tab];
@@ -101,7 +103,7 @@ export default function TrialsExport(props: ExportPageProps) {
         </fieldset>
       </div>
       <Tabs idPrefix={`${paneKey}-trials`} label={t('trials.export.tabs')} tabs={tabs.map((id) => ({ id, label: t(`trials.export.tab.${id}`) }))} selected={tab} onSelect={(id) => update({ tab: tabs.find((candidate) => candidate === id) ?? 'overview' })}>
-        <div className="trials-export-panel">
+        <div className="trials-export-panel" ref={measure}>
           <View context={context} />
         </div>
       </Tabs>

@@ -52,28 +52,30 @@ describe('trials export chart specs', () => {
 
   it('draws a single scatter of two traits, and a matrix of more, dates as days', async () => {
     const colour = { title: 'Treatment', legend: true };
-    const single = await draw(matrixSpec({ axes: [HEIGHT, HEADING], colour, germplasmTitle: 'Germplasm', countTitle: 'Germplasm' }), POINTS);
+    const single = await draw(matrixSpec({ axes: [HEIGHT, HEADING], colour, germplasmTitle: 'Germplasm', countTitle: 'Germplasm', width: 640 }), POINTS);
     expect(single.warnings).toEqual([]);
     expect(single.svg).toContain('>Plant height [cm]<');
     expect(single.svg).toContain('>Heading<');
-    // Its own size, not the widget's height per row.
+    // Its own size, not the widget's height per row; the width given, axes included.
     expect(single.height).toBeGreaterThan(300);
+    expect(single.width).toBe(640);
 
-    const matrix = await draw(matrixSpec({ axes: [HEIGHT, HEADING, MATURITY], colour: null, germplasmTitle: 'Germplasm', countTitle: 'Germplasm' }), POINTS);
+    const matrix = await draw(matrixSpec({ axes: [HEIGHT, HEADING, MATURITY], colour: null, germplasmTitle: 'Germplasm', countTitle: 'Germplasm', width: 640 }), POINTS);
     expect(matrix.warnings).toEqual([]);
     expect(matrix.svg).toContain('>Maturity<');
     expect(matrix.svg).toMatch(/Jun 2020|Aug 2020|Jun|Aug/);
     expect(matrix.height).toBeGreaterThan(500);
+    expect(matrix.width).toBeLessThanOrEqual(640 + 16);
   });
 
   it('draws the comparison and the timeline', async () => {
-    const comparison = await draw(comparisonSpec({ category: 'Treatment', value: 'Plant height [cm]', germplasm: 'Germplasm', count: 'Values' }, true), [
+    const comparison = await draw(comparisonSpec({ category: 'Treatment', value: 'Plant height [cm]', germplasm: 'Germplasm', count: 'Values' }, true, 600), [
       { germplasm: 'Heris', category: 'None', value: 80, count: 1 },
       { germplasm: 'Heris', category: 'Sprayed', value: 95, count: 2 },
     ]);
     expect(comparison.warnings).toEqual([]);
     expect(comparison.svg).toContain('>Sprayed<');
-    const timeline = await draw(timelineSpec({ date: 'Date', value: 'Plant height [cm]', germplasm: 'Germplasm' }, { title: 'Treatment', legend: true }, false), [
+    const timeline = await draw(timelineSpec({ date: 'Date', value: 'Plant height [cm]', germplasm: 'Germplasm' }, { title: 'Treatment', legend: true }, false, 600), [
       { germplasm: 'Heris', date: '2020-06-01', value: 12, colour: 'Sprayed' },
       { germplasm: 'Heris', date: '2020-06-03', value: 20, colour: 'Sprayed' },
     ]);

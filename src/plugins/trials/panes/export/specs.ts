@@ -4,7 +4,8 @@ import type { ChartSpec } from '../../../../shell/chart/chart-spec.js';
  * The trials export's vega-lite specs: box plots and counted bars (one row per box or bar, so the Chart
  * widget's height per row fits them), and the scatter matrix, comparison and timeline, which take a size
  * of their own: they are single views inside a one-child vconcat, whose children keep the width and
- * height given here (the widget sizes a single view by its number of rows). Pure, and unit-tested.
+ * height given here (the widget sizes a single view by its number of rows). `width` is the drawing's
+ * whole width, axes and legend included (the widget fits the chart into it). Pure, and unit-tested.
  */
 
 /** A trait on an axis: its field in the rows, its title, and whether its values are days. */
@@ -117,23 +118,25 @@ function histogramView(axis: AxisField, countTitle: string, withTitle: boolean):
 
 export interface MatrixOptions {
   axes: readonly AxisField[];
+  width: number;
   colour: ColourField | null;
   germplasmTitle: string;
   countTitle: string;
 }
 
-/** Width of the drawing the matrix aims at; its SVG scales down to narrower panes. */
-const MATRIX_WIDTH = 720;
+/** Room the matrix leaves for the y axis' labels and title beside its first column. */
+const AXIS_ROOM = 72;
+const SPACING = 8;
 
 /**
  * The scatter matrix: every trait against every other (rows: y, columns: x), each trait's distribution on
  * the diagonal, axis titles on the outer cells only. Exactly two traits give one larger scatter.
  */
 export function matrixSpec(options: MatrixOptions): ChartSpec {
-  const { axes, colour, germplasmTitle, countTitle } = options;
-  if (axes.length === 2) return sized(scatterView(axes[0], axes[1], colour, germplasmTitle, { x: true, y: true }), 560, 380);
+  const { axes, colour, germplasmTitle, countTitle, width } = options;
+  if (axes.length === 2) return sized(scatterView(axes[0], axes[1], colour, germplasmTitle, { x: true, y: true }), width, Math.round(Math.min(440, width * 0.6)));
   const n = axes.length;
-  const cell = Math.max(96, Math.floor(MATRIX_WIDTH / Math.max(1, n)) - 24);
+  const cell = Math.max(80, Math.floor((width - AXIS_ROOM - SPACING * (n - 1)) / Math.max(1, n)));
   const rows = axes.map((y, i) => ({
     hconcat: axes.map((x, j) => {
       const titles = { x: i === n - 1, y: j === 0 };
@@ -141,11 +144,11 @@ export function matrixSpec(options: MatrixOptions): ChartSpec {
       return { ...view, width: cell, height: cell };
     }),
   }));
-  return { vconcat: rows, spacing: 8 } as ChartSpec;
+  return { vconcat: rows, spacing: SPACING } as ChartSpec;
 }
 
 /** A numeric trait per germplasm across datasets or treatments (rows: germplasm, category, value, count). */
-export function comparisonSpec(titles: { category: string; value: string; germplasm: string; count: string }, legend: boolean): ChartSpec {
+export function comparisonSpec(titles: { category: string; value: string; germplasm: string; count: string }, legend: boolean, width: number): ChartSpec {
   const x = { field: 'category', type: 'nominal', sort: null, title: titles.category, axis: { labelAngle: 0, labelLimit: 200 } };
   const y = { field: 'value', type: 'quantitative', title: titles.value, scale: { zero: false } };
   const color = { field: 'germplasm', type: 'nominal', title: titles.germplasm, legend: legend ? { orient: 'right', labelLimit: 200 } : null };
@@ -162,13 +165,13 @@ export function comparisonSpec(titles: { category: string; value: string; germpl
         { mark: { type: 'point', filled: true, size: 48 }, encoding: { x, y, color, tooltip } },
       ],
     },
-    560,
+    width,
     320,
   );
 }
 
 /** Values of one trait by day, a line per germplasm (rows: germplasm, date, value, colour). */
-export function timelineSpec(titles: { date: string; value: string; germplasm: string }, colour: ColourField | null, germplasmLegend: boolean): ChartSpec {
+export function timelineSpec(titles: { date: string; value: string; germplasm: string }, colour: ColourField | null, germplasmLegend: boolean, width: number): ChartSpec {
   const x = { field: 'date', type: 'temporal', title: titles.date, scale: { type: 'utc' }, axis: { format: '%d %b', labelOverlap: true } };
   const y = { field: 'value', type: 'quantitative', title: titles.value, scale: { zero: false } };
   const color = colour
@@ -187,7 +190,7 @@ export function timelineSpec(titles: { date: string; value: string; germplasm: s
         { mark: { type: 'point', filled: true, size: 24 }, encoding: { x, y, color, tooltip } },
       ],
     },
-    640,
+    width,
     340,
   );
 }

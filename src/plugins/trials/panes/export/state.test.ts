@@ -25,12 +25,13 @@ describe('trials export state', () => {
       groups: [7],
       names: ['Heris', 'Dialog'],
       colourBy: 'treatment',
-      compareBy: 'dataset',
+      compareBy: null,
       timelineTrait: 4,
       tab: 'matrix',
       table: { page: 2 },
     });
     expect(readState({ trials: { tab: 'radar', germplasm: 'everything', colourBy: 'colour', timelineTrait: 0 } })).toEqual(DEFAULT_STATE);
+    expect(readState({ trials: { compareBy: 'treatment' } }).compareBy).toBe('treatment');
   });
 
   it('writes only what differs from the defaults, keeping the pane’s other state', () => {

@@ -44,7 +44,8 @@ export interface ExportState {
   groups: number[];
   names: string[];
   colourBy: ColourBy;
-  compareBy: CompareBy;
+  /** null: across the datasets when there are several, else across the treatments. */
+  compareBy: CompareBy | null;
   /** The numeric trait of the timeline; null: the first numeric trait chosen (or of the datasets). */
   timelineTrait: number | null;
   tab: TabId;
@@ -58,7 +59,7 @@ export const DEFAULT_STATE: ExportState = {
   groups: [],
   names: [],
   colourBy: 'none',
-  compareBy: 'dataset',
+  compareBy: null,
   timelineTrait: null,
   tab: 'overview',
   table: {},
@@ -108,7 +109,7 @@ export function readState(paneState: Record<string, unknown> | undefined): Expor
     groups: idList(raw.groups),
     names: Array.isArray(raw.names) ? nameList(raw.names) : [],
     colourBy: oneOf(COLOUR_BY, raw.colourBy, DEFAULT_STATE.colourBy),
-    compareBy: oneOf(COMPARE_BY, raw.compareBy, DEFAULT_STATE.compareBy),
+    compareBy: COMPARE_BY.find((by) => by === raw.compareBy) ?? null,
     timelineTrait: typeof timeline === 'number' && Number.isSafeInteger(timeline) && timeline > 0 ? timeline : null,
     tab: oneOf(TAB_IDS as readonly TabId[], raw.tab, DEFAULT_STATE.tab),
     table: isRecord(raw.table) ? raw.table : {},

@@ -13,6 +13,7 @@ const CSS = `
 .trials-export-list .ui-check { margin: 2px 0; }
 .trials-export-kind { color: var(--muted); font-size: var(--text-xs); }
 .trials-export-radios { display: flex; flex-direction: column; }
+.trials-export-radios.trials-export-inline { flex-direction: row; align-items: center; }
 .trials-export-radios label { display: inline-flex; align-items: center; gap: var(--space-2); margin: 2px 0; cursor: pointer; }
 .trials-export-radios label[data-disabled='true'] { cursor: not-allowed; color: var(--muted); }
 .trials-export-inline { display: flex; flex-wrap: wrap; gap: var(--space-2) var(--space-4); align-items: end; }

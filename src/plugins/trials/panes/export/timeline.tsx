@@ -61,7 +61,7 @@ export function TimelineTab({ context }: { context: PageContext }) {
             <Chart
               title={t('trials.export.timelineTitle', { trait: title })}
               description={t('trials.export.timelineDescription', { trait: title, germplasm, days: new Set(chartRows.map((row) => row.date)).size })}
-              spec={timelineSpec({ date: dateTitle, value: title, germplasm: germplasmTitle }, colour, germplasm <= LEGEND_MAX)}
+              spec={timelineSpec({ date: dateTitle, value: title, germplasm: germplasmTitle }, colour, germplasm <= LEGEND_MAX, context.chartWidth)}
               columns={columns}
               rows={chartRows}
             />
