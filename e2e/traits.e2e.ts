@@ -212,6 +212,8 @@ describe('traits', () => {
     const form = page.getByRole('dialog', { name: 'Edit trait' });
     await form.waitFor(POLL);
     expect(await form.getByLabel('Categories').inputValue()).toBe('2, 6');
+    // The units traits have are offered, by name.
+    await expect.poll(() => form.getByLabel('Unit').locator('option').allTextContents(), POLL).toEqual(['No unit', 'Centimeters (cm)', 'Date (d)']);
     await form.getByLabel('Short name').fill('RowTypeLong');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('The short name may have at most 10 characters.').waitFor(POLL);
