@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { SchemaMigration } from '../../server/db/migration.js';
 import { resetIdentity, withId, withTimestamps } from '../../server/db/migration.js';
+import { GROUP_TARGET, GROUP_TYPE } from './tables.js';
 
 export const groupsMigrations: SchemaMigration[] = [
   {
@@ -40,6 +42,31 @@ export const groupsMigrations: SchemaMigration[] = [
       await db.schema.createIndex('groups_grouptype').on('groups').column('grouptype_id').execute();
       await db.schema.createIndex('groupmembers_group').on('groupmembers').columns(['group_id', 'foreign_id']).execute();
       await db.schema.createIndex('groupmembers_foreign').on('groupmembers').column('foreign_id').execute();
+    },
+  },
+  {
+    // Trait groups (ours: breeders group traits as they group germplasm), and the indexes the group routes
+    // read by: a member once per group, and a user's own groups.
+    name: '1100-groups-trait-type-and-indexes',
+    async up(db, dialect) {
+      const traits = await sql<{ id: number }>`SELECT id FROM grouptypes WHERE target_table = ${GROUP_TARGET.traits}`.execute(db);
+      if (traits.rows.length === 0) {
+        // Germinate's numbering continues with 4; a database that used 4 for something else gets the next id.
+        const taken = await sql<{ id: number }>`SELECT id FROM grouptypes WHERE id = ${GROUP_TYPE.traits}`.execute(db);
+        const values = { description: 'Traits', target_table: GROUP_TARGET.traits };
+        await db
+          .insertInto('grouptypes' as never)
+          .values((taken.rows.length === 0 ? { id: GROUP_TYPE.traits, ...values } : values) as never)
+          .execute();
+        await resetIdentity(db, dialect, 'grouptypes');
+      }
+      // Earlier writers could store a member twice in one group; the first row stays.
+      await sql`DELETE FROM groupmembers WHERE id IN (SELECT gm.id FROM groupmembers gm
+        WHERE EXISTS (SELECT 1 FROM groupmembers k WHERE k.group_id = gm.group_id AND k.foreign_id = gm.foreign_id AND k.id < gm.id))`.execute(db);
+      await db.schema.createIndex('groupmembers_group_member').unique().on('groupmembers').columns(['group_id', 'foreign_id']).execute();
+      // The unique index serves every lookup the plain one on the same columns served.
+      await db.schema.dropIndex('groupmembers_group').ifExists().execute();
+      await db.schema.createIndex('groups_created_by').on('groups').column('created_by').execute();
     },
   },
 ];

@@ -1,14 +1,16 @@
 import type { ServerPlugin } from '../../server/plugin.js';
 import { groupsImporter } from './import/groups-importer.js';
 import { groupsMigrations } from './migrations.js';
+import { groupRoutes } from './routes.js';
 import type { GroupsTables } from './tables.js';
 
-/** Groups of germplasm, locations or markers (the groups template). */
+/** Groups of germplasm, locations, markers or traits: the group API and the groups template. */
 export const groupsServer: ServerPlugin = {
   id: 'groups',
   // Members are germplasm or locations; its demo passports need the MCPD importer.
   requires: ['germplasm'],
   migrations: groupsMigrations,
+  routes: groupRoutes,
   importers: [groupsImporter],
   // The examples' accessions CACTUAR-1…30 are not in the MCPD example: a minimal passport file adds them first
   // (src/plugins/groups/demo/README.md); the pedigree example, loaded next, uses them too.

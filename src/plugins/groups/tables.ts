@@ -38,6 +38,8 @@ export type GroupTargetTables = {
   germinatebase: { id: number; name: string; display_name: string };
   locations: { id: number; site_name: string };
   markers: { id: number; marker_name: string };
+  /** traits (trials domain), the members of trait groups */
+  phenotypes: { id: number };
 };
 
 export type GroupsTables = GroupTargetTables & {
@@ -46,5 +48,11 @@ export type GroupsTables = GroupTargetTables & {
   groupmembers: GroupmembersTable;
 };
 
-/** grouptypes ids as seeded (Germinate's numbering). */
-export const GROUP_TYPE = { locations: 1, markers: 2, germplasm: 3 } as const;
+/** grouptypes ids as seeded (Germinate's numbering; 4, traits, is ours). */
+export const GROUP_TYPE = { locations: 1, markers: 2, germplasm: 3, traits: 4 } as const;
+
+/**
+ * grouptypes.target_table of the member kinds the group routes serve. Routes find a group's kind by its
+ * target table, not its id, so a database whose id 4 was already taken still has working trait groups.
+ */
+export const GROUP_TARGET = { locations: 'locations', markers: 'markers', germplasm: 'germinatebase', traits: 'phenotypes' } as const;
