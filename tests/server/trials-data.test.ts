@@ -34,7 +34,10 @@ describe.each(testDialects())('trials data on %s', (dialect) => {
     server = await startServer(dialect, { jobs: false });
     seed = await seedTrials(server);
     for (const role of ['regular', 'curator', 'admin'] as const) tokens[role] = await server.login(role, passwordOf(role));
-    // The regular user accepts the trial licence through the endpoint; the curator and the administrator do not.
+    // The regular user accepts the trial licence through the endpoint (seeing the open set alone before);
+    // the curator and the administrator do not.
+    const before = await table('regular', { datasetIds: [seed.openSet, seed.licensedSet] });
+    expect(new Set(before.data.map((r) => r.datasetId))).toEqual(new Set([seed.openSet]));
     expect((await server.api('GET', `license/${seed.licence}/accept`, { token: tokens.regular })).status).toBe(200);
   });
   afterAll(async () => server?.close());
@@ -47,6 +50,9 @@ describe.each(testDialects())('trials data on %s', (dialect) => {
     expect(datasets(anonymous)).toEqual([seed.openSet]);
     // Not accepted: only the open set, as for anonymous callers.
     expect(datasets(await table('curator'))).toEqual([seed.openSet]);
+    // An anonymous caller who accepted the licence carries it in the accepted-licenses cookie.
+    const cookie = await server.api('POST', 'dataset/data/trial/table', { body: {}, headers: { cookie: `accepted-licenses=${seed.licence}` } });
+    expect(datasets(await json(cookie))).toEqual([seed.openSet, seed.licensedSet].sort());
     const regular = await table('regular');
     expect(regular.count).toBe(40);
     expect(datasets(regular)).toEqual([seed.openSet, seed.licensedSet].sort());
