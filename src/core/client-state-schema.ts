@@ -76,7 +76,7 @@ export function defaultUserState(): UserState {
   return {
     locale: DEFAULT_LOCALE,
     tablePerPage: 10,
-    markedIds: { germplasm: [], markers: [], locations: [], datasets: [] },
+    markedIds: { germplasm: [], markers: [], locations: [], datasets: [], traits: [] },
     recentIds: { germplasm: [], markers: [] },
     hiddenColumns: {},
     asyncJobUuids: [],

@@ -34,7 +34,7 @@ describe('client state defaults', () => {
     expect(state.serverSettings).toBeNull();
     expect(state.locale).toBe('en_GB');
     expect(state.tablePerPage).toBe(10);
-    expect(state.markedIds).toEqual({ germplasm: [], markers: [], locations: [], datasets: [] });
+    expect(state.markedIds).toEqual({ germplasm: [], markers: [], locations: [], datasets: [], traits: [] });
     expect(state.recentIds).toEqual({ germplasm: [], markers: [] });
     expect(state.hiddenColumns).toEqual({});
     expect(state.asyncJobUuids).toEqual([]);
@@ -82,9 +82,9 @@ describe('per-user persistence', () => {
     store.switchUser(null);
     expect(state.markedIds.germplasm).toEqual([1, 2]);
     store.flush();
-    expect(stored(ANON).markedIds).toEqual({ germplasm: [1, 2], markers: [], locations: [], datasets: [] });
-    expect(stored(user(7)).markedIds).toEqual({ germplasm: [3], markers: [], locations: [], datasets: [] });
-    expect(stored(user(8)).markedIds).toEqual({ germplasm: [], markers: [], locations: [], datasets: [] });
+    expect(stored(ANON).markedIds).toEqual({ germplasm: [1, 2], markers: [], locations: [], datasets: [], traits: [] });
+    expect(stored(user(7)).markedIds).toEqual({ germplasm: [3], markers: [], locations: [], datasets: [], traits: [] });
+    expect(stored(user(8)).markedIds).toEqual({ germplasm: [], markers: [], locations: [], datasets: [], traits: [] });
   });
 
   it('restores a user from storage in a new store', () => {
@@ -177,7 +177,7 @@ describe('GDPR matrix', () => {
         locale: 'de_DE',
         asyncJobUuids: [UUID],
         asyncJobCount: 1,
-        markedIds: accepted === false ? { germplasm: [], markers: [], locations: [], datasets: [] } : { germplasm: [], markers: [], locations: [9], datasets: [] },
+        markedIds: accepted === false ? { germplasm: [], markers: [], locations: [], datasets: [], traits: [] } : { germplasm: [], markers: [], locations: [9], datasets: [], traits: [] },
         cookiesAccepted: accepted,
         selectedProjects: [2],
       });
@@ -317,7 +317,7 @@ describe('damaged storage', () => {
     expect(plain(state)).toEqual(
       plain({
         ...defaults,
-        markedIds: { germplasm: [1, 2], markers: [], locations: [], datasets: [] },
+        markedIds: { germplasm: [1, 2], markers: [], locations: [], datasets: [], traits: [] },
         recentIds: { germplasm: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], markers: [] },
         hiddenColumns: { germplasm: ['pdci'] },
       }),

@@ -11,7 +11,7 @@ import {
   type RecentIds,
 } from './marked-items.js';
 
-const marked = (): MarkedIds => ({ germplasm: [], markers: [], locations: [], datasets: [] });
+const marked = (): MarkedIds => ({ germplasm: [], markers: [], locations: [], datasets: [], traits: [] });
 
 describe('marked items', () => {
   it('marks idempotently, keeping first-marked order', () => {

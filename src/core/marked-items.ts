@@ -5,7 +5,7 @@
  */
 
 // Germinate marks germplasm, markers and locations; datasets are marked in their table here too.
-export const MARKABLE_TYPES = ['germplasm', 'markers', 'locations', 'datasets'] as const;
+export const MARKABLE_TYPES = ['germplasm', 'markers', 'locations', 'datasets', 'traits'] as const;
 export type MarkableType = (typeof MARKABLE_TYPES)[number];
 export type MarkedIds = Record<MarkableType, number[]>;
 

@@ -6,6 +6,7 @@ import { commands as traitCommands } from './panes/traits/commands.js';
 import { commands as exportCommands } from './panes/export/commands.js';
 import { commands as creationCommands } from './panes/creation/commands.js';
 import { commands as crossCommands } from './panes/cross/commands.js';
+import { traitPaletteProvider } from './panes/traits/palette.js';
 
 export { PANE };
 
@@ -24,6 +25,7 @@ export const trialsPlugin: ClientPlugin = {
       { id: PANE.create, route: '/data/trials/create', pageName: 'trial-creation', titleKey: 'trials.pane.create', minRole: 'DATA_CURATOR', load: () => import('./panes/creation/wizard.js') },
     ],
     commands: [...traitCommands, ...exportCommands, ...creationCommands, ...crossCommands],
+    paletteProviders: [traitPaletteProvider],
     sections: [
       { id: 'trials:export', slot: exportPageSlot('trials'), titleKey: 'datasets.export.title.trials', load: () => import('./panes/export/page.js') },
       { id: 'trials:performance', slot: PASSPORT_SLOT, titleKey: 'trials.performance.title', order: 50, load: () => import('./panes/traits/performance.js') },

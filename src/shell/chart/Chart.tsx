@@ -27,6 +27,8 @@ export interface ChartProps {
   /** Whether the data table shows. A pane that keeps it (say in its URL state) passes both. */
   showTable?: boolean;
   onShowTableChange?(show: boolean): void;
+  /** The drawing's height in pixels, for charts whose height does not follow their rows (scatter, lines). */
+  height?: number;
 }
 
 /** Saves a file the way a link with `download` does: the browser names it and asks or stores. */
@@ -73,7 +75,7 @@ function useWidth(): [(element: HTMLDivElement | null) => void, number] {
  * as a table for keyboard and screen-reader users. The drawing is one image to assistive technology,
  * named by the title and described by the description; the table is the way to its numbers.
  */
-export function Chart({ title, description, spec, columns, rows, showTable: shownByPane, onShowTableChange }: ChartProps) {
+export function Chart({ title, description, spec, columns, rows, showTable: shownByPane, onShowTableChange, height }: ChartProps) {
   ensureStyle('chart', CHART_CSS);
   const { t, translator } = useServices();
   const shell = useContext(ShellContext);
@@ -90,8 +92,8 @@ export function Chart({ title, description, spec, columns, rows, showTable: show
   const ids = { title: `${id}-title`, description: `${id}-description`, table: `${id}-table` };
 
   const full = useMemo(
-    () => completeSpec(spec, { rows, theme, palette, locale: translator.locale, width, description }),
-    [spec, rows, theme, palette, translator.locale, width, description],
+    () => completeSpec(spec, { rows, theme, palette, locale: translator.locale, width, description, height }),
+    [spec, rows, theme, palette, translator.locale, width, description, height],
   );
   const onView = useCallback(
     (next: ChartViewHandle) => {

@@ -39,6 +39,9 @@ describe('chart specs', () => {
     expect(spec).toMatchObject({ description: 'About', data: { values: ROWS }, width: 333, height: 3 * 28 });
     // A container too small to measure still gets a drawable width.
     expect(completeSpec(bars, { rows: ROWS, theme: LIGHT_THEME, palette: [], locale: 'en_GB', width: 0, description: '' }).width).toBe(120);
+    // Rows set the height of bar charts; a scatter or line chart asks for its own.
+    expect(completeSpec(bars, { rows: ROWS, theme: LIGHT_THEME, palette: [], locale: 'en_GB', width: 300, description: '' }).height).toBe(ROWS.length * 28);
+    expect(completeSpec(bars, { rows: ROWS, theme: LIGHT_THEME, palette: [], locale: 'en_GB', width: 300, description: '', height: 320 }).height).toBe(320);
   });
 
   it('draws one bar per row in the palette, with texts in the theme colour', async () => {

@@ -127,6 +127,8 @@ export interface CompleteOptions {
   width: number;
   /** Pixels per row down the chart (a bar and its gap); the drawing's height follows the rows. */
   step?: number;
+  /** A fixed drawing height instead (scatter and line charts, whose height does not follow their rows). */
+  height?: number;
   /** Said by the SVG itself (its description), for a downloaded file read on its own. */
   description: string;
 }
@@ -145,7 +147,7 @@ export function completeSpec(spec: ChartSpec, options: CompleteOptions): Complet
     description: options.description,
     data: { values: options.rows.map((row) => ({ ...row })) },
     width: Math.max(120, Math.floor(options.width)),
-    height: Math.max(1, options.rows.length) * (options.step ?? 28),
+    height: options.height ?? Math.max(1, options.rows.length) * (options.step ?? 28),
     autosize: { type: 'fit-x', contains: 'padding' },
     padding: 8,
     config: themeConfig(options.theme, options.palette, options.locale),
