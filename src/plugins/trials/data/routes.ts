@@ -6,7 +6,9 @@ import { HttpError } from '../../../server/http/errors.js';
 import { validate } from '../../../server/http/validate.js';
 import { TableQuery } from '../../../server/table/engine.js';
 import { exportTable } from '../../../server/table/export.js';
+import { pageFrom } from '../../../server/table/page-from.js';
 import { checkPaging, restrictedPage } from '../../../server/table/routes.js';
+import type { ColumnDef } from '../../../server/table/view.js';
 import { germplasmGroups } from './groups.js';
 import { trialExportRoutes } from './export-routes.js';
 import { DatasetExportRequest, DatasetRequest, SubsettedDatasetRequest, TraitTimelineRequest } from './request.js';
@@ -67,7 +69,9 @@ export const trialsDataRoutes: FastifyPluginAsync = async (app) => {
     const scope = await scopeOf(request, body);
     if (!scope) return { data: [], count: 0 };
     const where = data.where(body.filter, scope.extra, gateCaller(request));
-    const rows = await sql<{ id: number }>`SELECT DISTINCT ts.germinatebase_id AS id FROM ${data.view.from} WHERE ${where} ORDER BY id`.execute(db);
+    // Only the joins the filters read: the request's scope reads the data point and its plot alone.
+    const read = (body.filter ?? []).map((f) => data.column(f.column)?.[1]).filter((column): column is ColumnDef => column !== undefined);
+    const rows = await sql<{ id: number }>`SELECT DISTINCT ts.germinatebase_id AS id FROM ${pageFrom(data.view, read)} WHERE ${where} ORDER BY id`.execute(db);
     const ids = rows.rows.map((r) => Number(r.id));
     return { data: ids, count: ids.length };
   });

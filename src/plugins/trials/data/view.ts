@@ -1,8 +1,18 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isoTimestamp } from '../../../server/table/engine.js';
-import type { ColumnDef, ColumnType, TableView } from '../../../server/table/view.js';
+import { joinedFrom, type ColumnDef, type ColumnType, type TableView, type ViewJoin } from '../../../server/table/view.js';
 
-const c = (expression: string, type: ColumnType): ColumnDef => ({ sql: sql.raw(expression), type });
+/** The data view's driving tables: a data point and its plot. */
+const BASE = ['pd', 'ts'];
+
+/** A column over `alias.column`: outside the driving tables it reads that join, and is NULL without it. */
+const c = (expression: string, type: ColumnType): ColumnDef => {
+  const alias = /^(\w+)\./.exec(expression)?.[1];
+  return { sql: sql.raw(expression), type, ...(alias && !BASE.includes(alias) ? { joins: [alias], nullWhenUnjoined: true } : {}) };
+};
+
+/** One LEFT JOIN of the data view, on a key (at most one row each). */
+const join = (alias: string, clause: string, after?: string): ViewJoin => ({ alias, target: sql.raw(clause), ...(after ? { after: [after] } : {}) });
 
 /**
  * SQLite's FTS5 trigram table over germinatebase's names (the germplasm domain's, read by its SQL name):
@@ -39,10 +49,11 @@ const FULL_KEYS = [
 /**
  * ViewTableTrialsData: one row per data point (phenotypedata), with its plot, germplasm, trait and dataset.
  * Every join but the plot's is LEFT on a key (the foreign keys make them match exactly one row, or none
- * for the optional ones), so that the databases leave out those a page's id lookup or count does not read
- * (both drop an unused LEFT JOIN on a unique key). The germplasm and trait ids are read from the plot and
- * the data point, whose indexes serve them. Dataset-scoped and licence-gated through the shared engine;
- * the routes narrow it further to the allowed trials datasets and the request's selection.
+ * for the optional ones) and declared join by join, so that a query leaves out those it does not read
+ * (PostgreSQL drops an unused LEFT JOIN on a key by itself, SQLite only outside aggregates). The germplasm
+ * and trait ids are read from the plot and the data point, whose indexes serve them. Dataset-scoped and
+ * licence-gated through the shared engine; the routes narrow it further to the allowed trials datasets and
+ * the request's selection.
  */
 export function trialsDataView(): TableView {
   const columns: Record<string, ColumnDef> = {
@@ -82,17 +93,17 @@ export function trialsDataView(): TableView {
   };
   return {
     name: 'trialsData',
-    from: sql.raw(`phenotypedata pd
-      JOIN trialsetup ts ON ts.id = pd.trialsetup_id
-      LEFT JOIN germinatebase g ON g.id = ts.germinatebase_id
-      LEFT JOIN phenotypes p ON p.id = pd.phenotype_id
-      LEFT JOIN datasets d ON d.id = ts.dataset_id
-      LEFT JOIN germinatebase gp ON gp.id = g.entityparent_id
-      LEFT JOIN entitytypes et ON et.id = g.entitytype_id
-      LEFT JOIN units u ON u.id = p.unit_id
-      LEFT JOIN locations l ON l.id = ts.location_id
-      LEFT JOIN countries co ON co.id = l.country_id
-      LEFT JOIN treatments tr ON tr.id = ts.treatment_id`),
+    ...joinedFrom(sql.raw('phenotypedata pd JOIN trialsetup ts ON ts.id = pd.trialsetup_id'), [
+      join('g', 'germinatebase g ON g.id = ts.germinatebase_id'),
+      join('p', 'phenotypes p ON p.id = pd.phenotype_id'),
+      join('d', 'datasets d ON d.id = ts.dataset_id'),
+      join('gp', 'germinatebase gp ON gp.id = g.entityparent_id', 'g'),
+      join('et', 'entitytypes et ON et.id = g.entitytype_id', 'g'),
+      join('u', 'units u ON u.id = p.unit_id', 'p'),
+      join('l', 'locations l ON l.id = ts.location_id'),
+      join('co', 'countries co ON co.id = l.country_id', 'l'),
+      join('tr', 'treatments tr ON tr.id = ts.treatment_id'),
+    ]),
     columns,
     idColumn: DATA_ROW_KEY,
     exportColumns: FULL_KEYS,
