@@ -89,7 +89,8 @@ export default function TrialCreationPane(props: PaneProps) {
     },
     [setDraft],
   );
-  const design = useMemo(() => designOf(draft), [draft]);
+  // Laid out again only when what it is made of changes (not while the dataset form is typed in).
+  const design = useMemo(() => designOf({ entries: draft.entries, designer: draft.designer }), [draft.entries, draft.designer]);
   const layout = layoutOf(draft, design);
 
   const go = useCallback(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as vl from 'vega-lite';
 import { completeSpec, LIGHT_THEME } from '../../../../shell/chart/chart-spec.js';
-import { allNumbers, chartRows, comparisonRequest, missingChoice, parseComparison, readCrossState, SCATTER_HEIGHT, scatterSpec } from './comparison.js';
+import { allNumbers, chartRows, comparisonRequest, constantDomain, missingChoice, parseComparison, readCrossState, SCATTER_HEIGHT, scatterSpec } from './comparison.js';
 
 describe('the cross comparison state', () => {
   it('reads the view state, dropping what is not a choice', () => {
@@ -73,6 +73,15 @@ describe('the comparison file', () => {
     }
   });
 
+  it('gives a side whose values are all one number a range around it', () => {
+    const row = (first: number | string | null, second: number | null) => ({ name: 'n', dbId: 1, generalIdentifier: 'g', first, second });
+    const [low, high] = constantDomain([row(1, 4.85), row(2, 4.85), row(null, null)], 'second') ?? [];
+    expect(low).toBeCloseTo(3.85);
+    expect(high).toBeCloseTo(5.85);
+    expect(constantDomain([row(1, 4.85), row(2, 4.85)], 'first')).toBeNull();
+    expect(constantDomain([row('a', null)], 'first')).toBeNull();
+  });
+
   it('is nothing when empty (a pair that is not compared) or without its header', () => {
     expect(parseComparison('')).toBeNull();
     expect(parseComparison('#input=PHENOTYPE\nsomething\telse\n')).toBeNull();
@@ -89,5 +98,7 @@ describe('the scatter plot', () => {
     expect(compiled.height).toBe(SCATTER_HEIGHT);
     expect(compiled.width).toBe(640);
     expect(compiled.autosize).toMatchObject({ type: 'fit-x' });
+    const fixed = scatterSpec({ xTitle: 'x', yTitle: 'y', nameTitle: 'n', xNumeric: true, yNumeric: true, yDomain: [3.85, 5.85] });
+    expect(JSON.stringify(fixed)).toContain('"domain":[3.85,5.85]');
   });
 });

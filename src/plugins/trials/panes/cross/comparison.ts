@@ -150,6 +150,22 @@ export function chartRows(rows: readonly ComparisonRow[]): ChartRow[] {
   return rows.map((row) => ({ name: row.name, generalIdentifier: row.generalIdentifier, first: row.first, second: row.second }));
 }
 
+/**
+ * The axis range of a side whose values are all one number (a passport column every germplasm shares):
+ * one unit either side of it, so that the axis has ticks to read instead of one point stretched to a
+ * range of nothing. Null otherwise (the scale finds its own range).
+ */
+export function constantDomain(rows: readonly ComparisonRow[], side: 'first' | 'second'): [number, number] | null {
+  let value: number | null = null;
+  for (const row of rows) {
+    const v = row[side];
+    if (typeof v !== 'number') continue;
+    if (value === null) value = v;
+    else if (v !== value) return null;
+  }
+  return value === null ? null : [value - 1, value + 1];
+}
+
 /** Height of the scatter plot's drawing, whatever the number of germplasm. */
 export const SCATTER_HEIGHT = 380;
 
@@ -158,17 +174,27 @@ export const SCATTER_HEIGHT = 380;
  * The plot is the single layer of a layer chart, which keeps its own height: the widget otherwise sizes
  * a chart by its number of rows, as suits bars but not points.
  */
-export function scatterSpec(options: { xTitle: string; yTitle: string; nameTitle: string; xNumeric: boolean; yNumeric: boolean }): ChartSpec {
-  const axis = (field: 'first' | 'second', title: string, numeric: boolean) =>
-    numeric ? { field, type: 'quantitative' as const, title, scale: { zero: false } } : { field, type: 'nominal' as const, title, sort: 'ascending' as const };
+export function scatterSpec(options: {
+  xTitle: string;
+  yTitle: string;
+  nameTitle: string;
+  xNumeric: boolean;
+  yNumeric: boolean;
+  xDomain?: [number, number] | null;
+  yDomain?: [number, number] | null;
+}): ChartSpec {
+  const axis = (field: 'first' | 'second', title: string, numeric: boolean, domain: [number, number] | null | undefined) =>
+    numeric
+      ? { field, type: 'quantitative' as const, title, scale: domain ? { zero: false, domain } : { zero: false } }
+      : { field, type: 'nominal' as const, title, sort: 'ascending' as const };
   return {
     layer: [
       {
         height: SCATTER_HEIGHT,
         mark: { type: 'point', filled: true, size: 70, opacity: 0.75 },
         encoding: {
-          x: axis('first', options.xTitle, options.xNumeric),
-          y: axis('second', options.yTitle, options.yNumeric),
+          x: axis('first', options.xTitle, options.xNumeric, options.xDomain),
+          y: axis('second', options.yTitle, options.yNumeric, options.yDomain),
           tooltip: [
             { field: 'name', type: 'nominal', title: options.nameTitle },
             { field: 'first', type: options.xNumeric ? 'quantitative' : 'nominal', title: options.xTitle },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Download } from '../../../../core/api-client.js';
@@ -13,6 +13,7 @@ import {
   allNumbers,
   chartRows,
   comparisonRequest,
+  constantDomain,
   missingChoice,
   parseComparison,
   readCrossState,
@@ -23,6 +24,11 @@ import {
 } from './comparison.js';
 import { registerCompare } from './controls.js';
 import { SidePicker, type TraitOption } from './side-picker.js';
+
+/** A plain Enter presses the focused control; Ctrl+Enter (compare) still reaches the shell's keys. */
+function keepPlainEnterOnControls(event: KeyboardEvent<HTMLElement>): void {
+  if (!event.ctrlKey && !event.metaKey) keepEnterOnControls(event);
+}
 
 interface DatasetOption {
   datasetId: number;
@@ -108,7 +114,11 @@ export default function CrossComparisonPane(props: PaneProps) {
   const nameTitle = t('trials.cross.germplasm');
   const xNumeric = parsed ? allNumbers(parsed.rows, 'first') : true;
   const yNumeric = parsed ? allNumbers(parsed.rows, 'second') : true;
-  const spec = useMemo(() => scatterSpec({ xTitle, yTitle, nameTitle, xNumeric, yNumeric }), [xTitle, yTitle, nameTitle, xNumeric, yNumeric]);
+  const domains = useMemo(() => (parsed ? [constantDomain(parsed.rows, 'first'), constantDomain(parsed.rows, 'second')] : [null, null]), [parsed]);
+  const spec = useMemo(
+    () => scatterSpec({ xTitle, yTitle, nameTitle, xNumeric, yNumeric, xDomain: domains[0], yDomain: domains[1] }),
+    [xTitle, yTitle, nameTitle, xNumeric, yNumeric, domains],
+  );
   const rows = useMemo(() => (parsed ? chartRows(parsed.rows) : []), [parsed]);
   const columns: ChartColumn[] = useMemo(
     () => [
@@ -122,7 +132,7 @@ export default function CrossComparisonPane(props: PaneProps) {
   const download = result.data?.file;
 
   return (
-    <section className="ui-pane cross-comparison" aria-labelledby={titleId} data-pane={instance.type} onKeyDown={keepEnterOnControls}>
+    <section className="ui-pane cross-comparison" aria-labelledby={titleId} data-pane={instance.type} onKeyDown={keepPlainEnterOnControls}>
       <h2 id={titleId}>{t('trials.pane.cross')}</h2>
       <p>{t('trials.cross.intro')}</p>
       <CheckList
