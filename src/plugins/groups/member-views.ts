@@ -9,8 +9,9 @@ const groupKeys = { grouptypeId: c('grp.grouptype_id', 'integer') };
 /**
  * Germinate's ViewTableGroupGermplasm (`group/{groupId}/germplasm`): `groupId` first, then the germplasm
  * table's keys for each member (a modest set of them, read over the germplasm domain's tables by their SQL
- * names), then `grouptypeId`. Routes restrict it to one group with `gm.group_id = …`; a member is in a group
- * once (unique index), so the germplasm id is unique per row.
+ * names), then `grouptypeId`. Routes restrict it to one group with `gm.group_id = …`. A germplasm is a row of
+ * every group that holds it, so ids are unique only within a group (unique index): pages are read in one
+ * statement under the group's condition (sharedIds), never by id alone.
  */
 export function groupGermplasmView(): TableView {
   return {
@@ -45,6 +46,7 @@ export function groupGermplasmView(): TableView {
       ...groupKeys,
     },
     idColumn: 'germplasmId',
+    sharedIds: true,
     // As Germinate's germplasm export: the germplasm id leads the germplasm's columns.
     exportColumns: [
       'groupId', 'germplasmId', 'germplasmName', 'germplasmDisplayName', 'germplasmGid', 'germplasmNumber', 'biologicalStatusName',
@@ -57,6 +59,7 @@ export function groupGermplasmView(): TableView {
 /**
  * The members of a trait group (ours; Germinate has no trait groups): `groupId`, the trait table's main keys
  * for each member, `grouptypeId`. Read over the trials domain's phenotypes and core's units by SQL name.
+ * Ids are unique within a group only, as in the germplasm members' view.
  */
 export function groupTraitView(): TableView {
   return {
@@ -77,5 +80,6 @@ export function groupTraitView(): TableView {
       ...groupKeys,
     },
     idColumn: 'traitId',
+    sharedIds: true,
   };
 }
