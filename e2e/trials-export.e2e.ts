@@ -31,9 +31,11 @@ const trait = (page: Page, name: string) => page.getByRole('group', { name: /^(T
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const panel = (page: Page) => page.getByRole('tabpanel');
 
-/** The charts of the panel drawn in the page's theme (the widget marks what it drew). */
+/** The charts of the panel drawn in the page's theme (the widget marks what it drew), none of them 0 pixels wide. */
 async function chartsDrawn(page: Page, theme: 'light' | 'dark', count = 1): Promise<void> {
   await expect.poll(() => panel(page).locator(`.chart-drawing[data-drawn="${theme}"]`).count(), POLL).toBeGreaterThanOrEqual(count);
+  const widths = await panel(page).locator('.chart-drawing svg').evaluateAll((svgs) => svgs.map((svg) => Number(svg.getAttribute('width'))));
+  expect(widths.every((width) => width > 200), `chart widths ${widths.join(', ')}`).toBe(true);
 }
 
 async function fileText(download: Download): Promise<string> {
@@ -87,6 +89,8 @@ describe('trials export', () => {
     await panel(page).getByRole('heading', { name: 'Scatter matrix' }).waitFor(POLL);
     await chartsDrawn(page, 'light');
     await expectAxeClean(page);
+    await panel(page).locator('.chart').evaluate((chart) => chart.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: '/tmp/c2-trials-matrix3-light.png' });
 
     // One trait: the spec's message, and no chart.
     await trait(page, 'Heading [d]').uncheck();

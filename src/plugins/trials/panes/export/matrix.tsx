@@ -75,8 +75,8 @@ export function MatrixTab({ context }: { context: PageContext }) {
           {chartRows ? (
             <Chart
               title={title}
-              description={t('trials.export.matrixDescription', { count: chartRows.length, traits: fields.length })}
-              spec={matrixSpec({ axes: fields, colour, germplasmTitle, countTitle: t('trials.export.germplasmCount'), width: context.chartWidth })}
+              description={t(fields.length === 2 ? 'trials.export.scatterDescription' : 'trials.export.matrixDescription', { count: chartRows.length, traits: fields.length })}
+              spec={matrixSpec({ axes: fields, colour, germplasmTitle, width: context.chartWidth })}
               columns={columns}
               rows={chartRows}
             />

@@ -27,14 +27,14 @@ type Encoding = Record<string, unknown>;
 /** Days are drawn in UTC: a day recorded as 2020-06-01 is that day wherever the reader is. */
 function axisEncoding(axis: AxisField, title: string | null): Encoding {
   return axis.temporal
-    ? { field: axis.field, type: 'temporal', title, scale: { type: 'utc' }, axis: { format: '%d %b %Y', labelOverlap: true } }
+    ? { field: axis.field, type: 'temporal', title, scale: { type: 'utc' }, axis: { format: '%d %b', labelOverlap: true } }
     : { field: axis.field, type: 'quantitative', title, scale: { zero: false }, axis: { labelOverlap: true } };
 }
 
 const tooltipOf = (axis: AxisField): Encoding => (axis.temporal ? { field: axis.field, type: 'temporal', timeUnit: 'utcyearmonthdate', title: axis.title, format: '%d/%m/%Y' } : { field: axis.field, type: 'quantitative', title: axis.title });
 
 function colourEncoding(colour: ColourField | null): Encoding {
-  return colour ? { color: { field: 'colour', type: 'nominal', title: colour.title, sort: null, legend: colour.legend ? { orient: 'bottom', columns: 3, labelLimit: 220 } : null } } : {};
+  return colour ? { color: { field: 'colour', type: 'nominal', title: colour.title, sort: null, legend: colour.legend ? { orient: 'bottom', columns: 2, labelLimit: 180 } : null } } : {};
 }
 
 /** A single view with a size of its own (see above). */
@@ -108,12 +108,21 @@ function scatterView(x: AxisField, y: AxisField, colour: ColourField | null, ger
   };
 }
 
-/** The distribution of one trait: how many germplasm fall in each range (each day, for dates). */
-function histogramView(axis: AxisField, countTitle: string, withTitle: boolean): Record<string, unknown> {
+/**
+ * The distribution of one trait: how many germplasm fall in each range (each day, for dates); germplasm
+ * without a value of it are left out. It is titled with the trait, which names the row and column it
+ * crosses; its count axis has none: the description says what it counts.
+ */
+function histogramView(axis: AxisField, withTitle: boolean): Record<string, unknown> {
   const x = axis.temporal
     ? { field: axis.field, type: 'ordinal', timeUnit: 'utcyearmonthdate', title: withTitle ? axis.title : null, axis: { format: '%d %b', labelOverlap: true } }
     : { field: axis.field, type: 'quantitative', bin: { maxbins: 12 }, title: withTitle ? axis.title : null, axis: { labelOverlap: true } };
-  return { mark: { type: 'bar' }, encoding: { x, y: { aggregate: 'count', type: 'quantitative', title: countTitle } } };
+  return {
+    title: { text: axis.title, fontSize: 12, fontWeight: 600, limit: 240 },
+    transform: [{ filter: { field: axis.field, valid: true } }],
+    mark: { type: 'bar' },
+    encoding: { x, y: { aggregate: 'count', type: 'quantitative', title: null }, tooltip: [{ aggregate: 'count', type: 'quantitative', title: axis.title }] },
+  };
 }
 
 export interface MatrixOptions {
@@ -121,11 +130,11 @@ export interface MatrixOptions {
   width: number;
   colour: ColourField | null;
   germplasmTitle: string;
-  countTitle: string;
 }
 
-/** Room the matrix leaves for the y axis' labels and title beside its first column. */
-const AXIS_ROOM = 72;
+/** Room beside each cell for its y axis' labels (days are longer than numbers), and for the axis titles and padding. */
+const LABEL_ROOM = { number: 40, date: 52 };
+const TITLE_ROOM = 40;
 const SPACING = 8;
 
 /**
@@ -133,18 +142,22 @@ const SPACING = 8;
  * the diagonal, axis titles on the outer cells only. Exactly two traits give one larger scatter.
  */
 export function matrixSpec(options: MatrixOptions): ChartSpec {
-  const { axes, colour, germplasmTitle, countTitle, width } = options;
+  const { axes, colour, germplasmTitle, width } = options;
   if (axes.length === 2) return sized(scatterView(axes[0], axes[1], colour, germplasmTitle, { x: true, y: true }), width, Math.round(Math.min(440, width * 0.6)));
   const n = axes.length;
-  const cell = Math.max(80, Math.floor((width - AXIS_ROOM - SPACING * (n - 1)) / Math.max(1, n)));
+  // Every cell has its own y axis labels: a row of cells takes n times their room.
+  const labels = axes.some((axis) => axis.temporal) ? LABEL_ROOM.date : LABEL_ROOM.number;
+  const cell = Math.max(72, Math.floor((width - TITLE_ROOM - n * (labels + SPACING)) / Math.max(1, n)));
   const rows = axes.map((y, i) => ({
     hconcat: axes.map((x, j) => {
       const titles = { x: i === n - 1, y: j === 0 };
-      const view = i === j ? histogramView(x, countTitle, titles.x) : scatterView(x, y, colour, germplasmTitle, titles);
+      const view = i === j ? histogramView(x, titles.x) : scatterView(x, y, colour, germplasmTitle, titles);
       return { ...view, width: cell, height: cell };
     }),
   }));
-  return { vconcat: rows, spacing: SPACING } as ChartSpec;
+  // The widget fits charts to their `width` signal, which only single views have: without one a grid of
+  // views is drawn zero pixels wide. Naming it gives the grid the width its cells were sized for.
+  return { params: [{ name: 'width', value: width }], vconcat: rows, spacing: SPACING } as ChartSpec;
 }
 
 /** A numeric trait per germplasm across datasets or treatments (rows: germplasm, category, value, count). */
