@@ -57,7 +57,7 @@ describe('trial creation', () => {
   useServer((started) => (server = started));
 
   it('lets a curator lay out a trial with the built-in designer, save it, collect data and add a fieldbook', async () => {
-    const page = await browser.page({ viewport: { width: 1280, height: 900 } });
+    const page = await browser.page({ viewport: { width: 1280, height: 1300 } });
     const session = await server.login(page, 'curator');
     await openWizard(page, server);
     // Curators find it in the sidebar.
