@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PaginatedRequest } from '../src/core/table-request.js';
 import { buildApp, migrateAll } from '../src/server/app.js';
 import { readConfig } from '../src/server/config.js';
@@ -10,8 +10,8 @@ import { TableQuery, type QueryCaller } from '../src/server/table/engine.js';
 import { serverPlugins } from '../src/plugins/server.js';
 import { dataScopeSql, trialsDatasetIds } from '../src/plugins/trials/data/scope.js';
 import { trialsDataView } from '../src/plugins/trials/data/view.js';
-import { inIdsSql, numericSql } from '../src/plugins/trials/stats/numeric-sql.js';
 import { quantilesSql } from '../src/plugins/trials/stats/quantiles-sql.js';
+import { valuesSql } from '../src/plugins/trials/stats/box-plots.js';
 import { datasetsOfType, TRIALS_DATASET_TYPE } from '../src/plugins/trials/stats/selection.js';
 import { generatedPoints, generateTrials, TRAITS } from './generate-trials.js';
 import { alternate, median, report, time } from './measure.js';
@@ -138,19 +138,6 @@ async function benchTablePage(database: Database, address: string, maxPageSize: 
   console.log(`  (an HTTP round trip to the same server without a table read, GET settings: ${median(floor).toFixed(1)} ms)`);
 }
 
-/**
- * The value rows of the box plots of datasets (box-plots.ts, without a germplasm selection): the numeric
- * values of numeric traits, the trait given, in the datasets. Written out here because the module keeps
- * its builder to itself; the statement is the same text.
- */
-function boxValuesSql(dialect: DialectName, datasets: readonly number[], trait: number): RawBuilder<unknown> {
-  return sql`SELECT x.* FROM (SELECT ts.dataset_id AS dataset_id, ts.treatment_id AS treatment_id, pd.phenotype_id AS phenotype_id,
-      ${numericSql(dialect, sql`pd.phenotype_value`)} AS v
-    FROM phenotypedata pd JOIN trialsetup ts ON ts.id = pd.trialsetup_id JOIN phenotypes p ON p.id = pd.phenotype_id
-    WHERE ${inIdsSql(dialect, sql`ts.dataset_id`, datasets)} AND p.datatype = 'numeric' AND ${inIdsSql(dialect, sql`pd.phenotype_id`, [trait])} AND ${sql`(1 = 1)`}) x
-    WHERE x.v IS NOT NULL`;
-}
-
 interface Box {
   datasetId: number | null;
   median: number;
@@ -162,7 +149,7 @@ async function benchBoxPlots(database: Database, address: string, rounds: number
   const db = database.db as unknown as Kysely<unknown>;
   const { dialect } = database;
   const datasets = await datasetsOfType(db, dialect, ANONYMOUS, TRIALS_DATASET_TYPE, []);
-  const values = boxValuesSql(dialect, datasets, TRAIT);
+  const values = valuesSql({ dialect, datasets, traits: [TRAIT] }, sql`ts.dataset_id AS dataset_id`, sql``, sql`(1 = 1)`);
   const compiled = [quantilesSql(dialect, { values, keys: ['dataset_id', 'treatment_id', 'phenotype_id'] }).compile(db)];
   let boxes: Box[] = [];
   let rawRows: Record<string, unknown>[] = [];

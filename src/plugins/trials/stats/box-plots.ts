@@ -37,7 +37,7 @@ export interface TraitDatasetStats {
   stats: Quantiles[];
 }
 
-interface Scope {
+export interface Scope {
   dialect: DialectName;
   datasets: readonly number[];
   traits: readonly number[] | null;
@@ -47,7 +47,7 @@ interface Scope {
  * The numeric values of numeric traits in the datasets (and traits, when given), with each row's
  * treatment and trait and the caller's key columns. Values that are not numbers are left out.
  */
-function valuesSql(scope: Scope, keys: RawBuilder<unknown>, join: RawBuilder<unknown>, where: RawBuilder<unknown>): RawBuilder<unknown> {
+export function valuesSql(scope: Scope, keys: RawBuilder<unknown>, join: RawBuilder<unknown>, where: RawBuilder<unknown>): RawBuilder<unknown> {
   const { dialect } = scope;
   const traitFilter = scope.traits ? sql`AND ${inIdsSql(dialect, sql`pd.phenotype_id`, scope.traits)}` : sql``;
   return sql`SELECT x.* FROM (SELECT ${keys}, ts.treatment_id AS treatment_id, pd.phenotype_id AS phenotype_id,

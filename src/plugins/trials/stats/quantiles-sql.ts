@@ -47,11 +47,13 @@ export function quantilesSql(dialect: DialectName, source: QuantileSource): RawB
     const outerKeys = source.keys.map((k) => sql.ref(`a.${k}`));
     const outerExtra = (source.extra ?? []).map((e) => sql`, ${sql.ref(`a.${e.name}`)}`);
     // The rows of `values` are aliased `r` here too, so that extra aggregates read the same on both databases.
+    // OFFSET 0 keeps the subquery a subquery: inlined, its value expression (the numeric check and cast)
+    // would be computed again inside every aggregate.
     return sql<QuantileRow>`SELECT ${outerKeys.length === 0 ? sql`` : sql`${sql.join(outerKeys)}, `}a.min, a.max, a.avg, a.count,
         a.pc[1] AS q1, a.pc[2] AS median, a.pc[3] AS q3${all(outerExtra)}
       FROM (SELECT ${keyList('r')}MIN(r.v) AS min, MAX(r.v) AS max, AVG(r.v) AS avg, COUNT(*) AS count,
           percentile_cont(ARRAY[0.25, 0.5, 0.75]::double precision[]) WITHIN GROUP (ORDER BY r.v) AS pc${all(extra)}
-        FROM (${source.values}) r ${groupBy('r')}) a`;
+        FROM (${source.values} OFFSET 0) r ${groupBy('r')}) a`;
   }
 
   const partition = source.keys.length === 0 ? sql`` : sql`PARTITION BY ${sql.join(keys('s'))}`;
