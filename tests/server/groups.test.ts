@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupsMigrations } from '../../src/plugins/groups/migrations.js';
 import { testDialects } from '../support/databases.js';
 import { passwordOf, startServer, type TestServer } from '../support/server.js';
 import { seedTrials, type TrialsSeed } from '../support/trials-seed.js';
@@ -277,6 +278,24 @@ describe.each(testDialects())('groups on %s', (dialect) => {
       // The identity sequence continues after the seeded ids.
       const id = await put('regular', { name: 'After seeds', grouptypeId: 3 });
       expect(id).toBeGreaterThan(made.traits);
+    });
+
+    it('on a database that has duplicate members and the trait type already, keeps the first row of each member', async () => {
+      const migration = groupsMigrations.find((m) => m.name.startsWith('1100-groups-'));
+      if (!migration) throw new Error('no 1100 groups migration');
+      // As before the migration: the plain index, no unique one, a member stored twice.
+      await sql`DROP INDEX groupmembers_group_member`.execute(db);
+      await sql`DROP INDEX groups_created_by`.execute(db);
+      await sql`CREATE INDEX groupmembers_group ON groupmembers (group_id, foreign_id)`.execute(db);
+      const first = Number((await sql<{ id: number }>`SELECT id FROM groupmembers WHERE group_id = ${seed.groups.elite} AND foreign_id = 2`.execute(db)).rows[0].id);
+      await sql`INSERT INTO groupmembers (group_id, foreign_id) VALUES (${seed.groups.elite}, 2), (${seed.groups.elite}, 2)`.execute(db);
+      const types = await count('grouptypes');
+      await migration.up(db, server.db.database.dialect);
+      const rows = (await sql<{ id: number }>`SELECT id FROM groupmembers WHERE group_id = ${seed.groups.elite} AND foreign_id = 2`.execute(db)).rows;
+      expect(rows.map((r) => Number(r.id))).toEqual([first]);
+      expect(await count('grouptypes')).toBe(types);
+      await expect(sql`INSERT INTO groupmembers (group_id, foreign_id) VALUES (${seed.groups.elite}, 2)`.execute(db)).rejects.toThrow();
+      expect((await json<Page>(await call('POST', 'group/table', 'anonymous', { filter: [{ column: 'groupName', comparator: 'equals', values: ['Elite'] }] }))).data[0].count).toBe(2);
     });
   });
 });
