@@ -76,7 +76,7 @@ export function OverviewTab({ context }: { context: PageContext }) {
                 key={trait.traitId}
                 title={title}
                 description={t('trials.export.boxDescription', { trait: title, count: rows.length })}
-                spec={boxPlotSpec({ box: boxTitle, value: title, median: theme.text, stats: statTitles })}
+                spec={boxPlotSpec({ box: boxTitle, value: title, ink: theme.text, stats: statTitles })}
                 columns={boxColumns}
                 rows={rows}
               />

@@ -29,7 +29,7 @@ const POINTS: ChartRow[] = [
 
 describe('trials export chart specs', () => {
   it('draws box plots from quantiles', async () => {
-    const spec = boxPlotSpec({ box: 'Dataset', value: 'Plant height [cm]', median: '#123456', stats: { min: 'Min', q1: 'Q1', median: 'Median', q3: 'Q3', max: 'Max', avg: 'Mean', count: 'Count' } });
+    const spec = boxPlotSpec({ box: 'Dataset', value: 'Plant height [cm]', ink: '#123456', stats: { min: 'Min', q1: 'Q1', median: 'Median', q3: 'Q3', max: 'Max', avg: 'Mean', count: 'Count' } });
     const { svg, warnings } = await draw(spec, [
       { box: 'Trials dataset', min: 57, q1: 77.9, median: 85.5, q3: 97.1, max: 136, avg: 87.8, count: 112 },
       { box: 'Trials dataset · Sprayed', min: 65, q1: 80, median: 86.5, q3: 94.5, max: 144, avg: 88.6, count: 110 },
@@ -37,8 +37,8 @@ describe('trials export chart specs', () => {
     expect(warnings).toEqual([]);
     expect(svg).toContain('>Trials dataset · Sprayed<');
     expect(svg).toContain('>Plant height [cm]<');
-    // The medians in the colour given.
-    expect(svg.match(/stroke="#123456"|fill="#123456"/g)?.length).toBe(2);
+    // Two whiskers and two medians in the colour given.
+    expect(svg.match(/stroke="#123456"|fill="#123456"/g)?.length).toBe(4);
   });
 
   it('draws counted categories as bars with their series', async () => {

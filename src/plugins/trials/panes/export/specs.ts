@@ -45,14 +45,15 @@ export function sized(view: Record<string, unknown>, width: number, height: numb
 export interface BoxTitles {
   box: string;
   value: string;
-  /** The median's colour: the theme's text colour stands out on every box colour of the palette. */
-  median: string;
+  /** The whiskers' and medians' colour: the theme's text colour stands out on the background and on every box colour. */
+  ink: string;
   stats: { min: string; q1: string; median: string; q3: string; max: string; avg: string; count: string };
 }
 
 /**
  * Horizontal box plots from precomputed quantiles (rows: box, min, q1, median, q3, max, avg, count): a line
- * from min to max, a box from q1 to q3 in the box's colour and the median as a tick across it.
+ * from min to max and a tick at the median, both in the theme's text colour, over a box from q1 to q3 in
+ * the box's own colour.
  */
 export function boxPlotSpec(titles: BoxTitles): ChartSpec {
   const y = { field: 'box', type: 'nominal', sort: null, title: titles.box, axis: { labelLimit: 260 } };
@@ -64,9 +65,9 @@ export function boxPlotSpec(titles: BoxTitles): ChartSpec {
   const colour = { field: 'box', type: 'nominal', legend: null, sort: null };
   return {
     layer: [
-      { mark: { type: 'rule' }, encoding: { y, x: { field: 'min', type: 'quantitative', title: titles.value, scale: { zero: false } }, x2: { field: 'max' }, tooltip } },
+      { mark: { type: 'rule', color: titles.ink }, encoding: { y, x: { field: 'min', type: 'quantitative', title: titles.value, scale: { zero: false } }, x2: { field: 'max' }, tooltip } },
       { mark: { type: 'bar', size: 16, fillOpacity: 0.55 }, encoding: { y, x: { field: 'q1', type: 'quantitative' }, x2: { field: 'q3' }, color: colour, tooltip } },
-      { mark: { type: 'tick', thickness: 3, size: 18, color: titles.median }, encoding: { y, x: { field: 'median', type: 'quantitative' }, tooltip } },
+      { mark: { type: 'tick', thickness: 3, size: 18, color: titles.ink }, encoding: { y, x: { field: 'median', type: 'quantitative' }, tooltip } },
     ],
   } as ChartSpec;
 }
