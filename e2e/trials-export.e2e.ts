@@ -81,10 +81,20 @@ describe('trials export', () => {
     await trait(page, 'Plant height [cm]').waitFor(POLL);
     await expectAxeClean(page);
 
-    // Three traits: the scatter matrix.
-    await trait(page, 'Plant height [cm]').check();
-    await trait(page, 'Heading [d]').check();
-    await trait(page, 'Maturity [d]').check();
+    // Three traits by keyboard (found by searching, then the arrow keys in the list): the scatter matrix.
+    await page.getByLabel('Search traits').fill('centi');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await expect.poll(() => trait(page, 'Plant height [cm]').isChecked(), POLL).toBe(true);
+    await page.getByLabel('Search traits').fill('');
+    await trait(page, 'Plant height [cm]').focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect.poll(() => trait(page, 'Heading [d]').isChecked(), POLL).toBe(true);
+    expect(await trait(page, 'Maturity [d]').isChecked()).toBe(true);
+    await page.getByText('3 of 6 chosen').waitFor(POLL);
     await tab(page, 'Matrix').click();
     await panel(page).getByRole('heading', { name: 'Scatter matrix' }).waitFor(POLL);
     await chartsDrawn(page, 'light');
