@@ -188,6 +188,25 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/experiment/table/ids': 'public',
   'POST /api/experiment/table/export': 'public',
   'PUT /api/experiment': 'DATA_CURATOR',
+  // Groups: listed per caller's visibility; members changed by the group's creator or an administrator (checked
+  // inside, so an anonymous caller gets a 403 there too); groups created, changed and deleted by users.
+  'POST /api/group/table': 'public',
+  'POST /api/group/table/ids': 'public',
+  'POST /api/group/table/export': 'public',
+  'POST /api/germplasm/:id/group': 'public',
+  'GET /api/group': 'public',
+  'GET /api/group/:id': 'public',
+  'GET /api/grouptype': 'public',
+  'POST /api/group/:id/germplasm': 'public',
+  'POST /api/group/:id/germplasm/ids': 'public',
+  'POST /api/group/:id/germplasm/export': 'public',
+  'PATCH /api/group/:id/germplasm': 'public',
+  'POST /api/group/:id/trait': 'public',
+  'POST /api/group/:id/trait/ids': 'public',
+  'PATCH /api/group/:id/trait': 'public',
+  'PUT /api/group': 'AUTH_USER',
+  'PATCH /api/group/:id': 'AUTH_USER',
+  'DELETE /api/group/:id': 'AUTH_USER',
   // Traits and trials: reads are public behind visibility and the licence gate; administrators edit and
   // unify traits; curators lay out trials.
   'POST /api/trait/table': 'public',
