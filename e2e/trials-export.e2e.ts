@@ -190,6 +190,7 @@ describe('trials export', () => {
     await panel(page).getByText(LARGE_GROUP, { exact: true }).waitFor(POLL);
     await chartsDrawn(page, 'light');
     await expectAxeClean(page);
+    await page.screenshot({ path: '/tmp/c2-trials-group-light.png' });
 
     await page.getByRole('radio', { name: 'A list of names' }).check();
     await page.getByLabel('Germplasm names').fill('Heris\nDialog\nNo such cultivar');
@@ -199,6 +200,7 @@ describe('trials export', () => {
     await expect.poll(() => panel(page).getByText(LARGE_GROUP).count(), POLL).toBe(0);
     await chartsDrawn(page, 'light');
     await expectAxeClean(page);
+    await page.screenshot({ path: '/tmp/c2-trials-list-light.png' });
   });
 
   it('speaks German', async () => {

@@ -111,6 +111,7 @@ export function GermplasmPicker({ context, marked, listMatch }: GermplasmPickerP
       ) : null}
       {state.germplasm === 'list' ? (
         <form
+          className="trials-export-names"
           onSubmit={(event) => {
             event.preventDefault();
             update({ names: namesFromText(text) });
