@@ -90,10 +90,10 @@ describe('the comparison file', () => {
 });
 
 describe('the scatter plot', () => {
-  it('keeps its own height however many germplasm it shows, and fits the width it is given', () => {
+  it('has the height it is given however many germplasm it shows, and fits the width', () => {
     const spec = scatterSpec({ xTitle: 'Height', yTitle: 'Elevation', nameTitle: 'Germplasm', xNumeric: true, yNumeric: false });
     const rows = Array.from({ length: 111 }, (_, i) => ({ name: `G${i}`, generalIdentifier: `G${i}`, first: i, second: 'a' }));
-    const full = completeSpec(spec, { rows, theme: LIGHT_THEME, palette: ['#2f6f3e'], locale: 'en_GB', width: 640, description: 'd' });
+    const full = completeSpec(spec, { rows, theme: LIGHT_THEME, palette: ['#2f6f3e'], locale: 'en_GB', width: 640, description: 'd', height: SCATTER_HEIGHT });
     const compiled = vl.compile(full).spec;
     expect(compiled.height).toBe(SCATTER_HEIGHT);
     expect(compiled.width).toBe(640);

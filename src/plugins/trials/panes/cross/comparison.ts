@@ -170,9 +170,8 @@ export function constantDomain(rows: readonly ComparisonRow[], side: 'first' | '
 export const SCATTER_HEIGHT = 380;
 
 /**
- * A scatter plot of the second side over the first, a point per germplasm with a tooltip naming it.
- * The plot is the single layer of a layer chart, which keeps its own height: the widget otherwise sizes
- * a chart by its number of rows, as suits bars but not points.
+ * A scatter plot of the second side over the first, a point per germplasm with a tooltip naming it. Its
+ * height is fixed (the Chart widget's `height`): points, unlike bars, do not need a row each.
  */
 export function scatterSpec(options: {
   xTitle: string;
@@ -187,10 +186,10 @@ export function scatterSpec(options: {
     numeric
       ? { field, type: 'quantitative' as const, title, scale: domain ? { zero: false, domain } : { zero: false } }
       : { field, type: 'nominal' as const, title, sort: 'ascending' as const };
+  // A layer (of one), as a spec without data must be: the widget adds the rows.
   return {
     layer: [
       {
-        height: SCATTER_HEIGHT,
         mark: { type: 'point', filled: true, size: 70, opacity: 0.75 },
         encoding: {
           x: axis('first', options.xTitle, options.xNumeric, options.xDomain),

@@ -17,6 +17,7 @@ import {
   missingChoice,
   parseComparison,
   readCrossState,
+  SCATTER_HEIGHT,
   scatterSpec,
   type ComparisonFile,
   type CrossState,
@@ -186,6 +187,7 @@ export default function CrossComparisonPane(props: PaneProps) {
             spec={spec}
             columns={columns}
             rows={rows}
+            height={SCATTER_HEIGHT}
             showTable={state.table}
             onShowTableChange={(table) => update({ table })}
           />
