@@ -284,4 +284,29 @@ describe.each(testDialects())('traits on %s', (dialect) => {
       expect((await patch('admin', 'abc', { name: 'Ghost', datatype: 'text' })).status).toBe(404);
     });
   });
+
+  it('counts the values of datasets whose plots are interleaved with other datasets, for each caller', async () => {
+    // Plots written in turn for three trials datasets (two public, one private): no dataset's plot ids are one run.
+    const [{ experiment }] = (await sql<{ experiment: number }>`SELECT experiment_id AS experiment FROM datasets WHERE id = ${seed.openSet}`.execute(db)).rows;
+    const dataset = async (name: string, state: number) =>
+      Number((await sql<{ id: number }>`INSERT INTO datasets (experiment_id, name, dataset_state_id, datasettype_id, is_external) VALUES (${experiment}, ${name}, ${state}, 3, 0) RETURNING id`.execute(db)).rows[0].id);
+    const a = await dataset('Turns A', 1);
+    const b = await dataset('Turns B', 1);
+    const hidden = await dataset('Turns private', 2);
+    const value = async (set: number, values: number) => {
+      const plot = Number((await sql<{ id: number }>`INSERT INTO trialsetup (germinatebase_id, dataset_id) VALUES (1, ${set}) RETURNING id`.execute(db)).rows[0].id);
+      for (let i = 0; i < values; i++) await sql`INSERT INTO phenotypedata (trialsetup_id, phenotype_id, phenotype_value) VALUES (${plot}, ${seed.traits.heading}, ${`2024-06-1${i}`})`.execute(db);
+    };
+    for (let turn = 0; turn < 4; turn++) {
+      await value(a, 1);
+      await value(hidden, 2);
+      await value(b, turn % 2 === 0 ? 2 : 0);
+    }
+    const heading = async (caller: Caller) => (await table(caller, { filter: [{ column: 'traitId', comparator: 'equals', values: [seed.traits.heading] }] })).data[0];
+    expect(await heading('anonymous')).toMatchObject({ datasetIds: [a, b], count: 8 });
+    expect(await heading('admin')).toMatchObject({ datasetIds: [a, b, hidden], count: 16 });
+    expect(await names('anonymous', [{ column: 'datasetIds', comparator: 'arrayContains', values: [b] }])).toEqual(['Heading']);
+    expect(await names('anonymous', [{ column: 'datasetIds', comparator: 'arrayContains', values: [hidden] }])).toEqual([]);
+    expect(await names('admin', [{ column: 'datasetIds', comparator: 'arrayContains', values: [hidden] }])).toEqual(['Heading']);
+  });
 });

@@ -1,9 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../../server/db/database.js';
-import { datasetLicensedSql } from '../../../server/access/datasets.js';
-import type { QueryCaller } from '../../../server/table/engine.js';
 import { attributeColumns } from '../../../server/table/attribute-columns.js';
 import { joinedFrom, type ColumnDef, type TableView } from '../../../server/table/view.js';
+import { countColumn, datasetIdsColumn } from './dataset-columns.js';
 import { TRAIT_SYNONYM_TYPE, TRAIT_TABLE } from './tables.js';
 
 /** A column over `alias.column`: it reads that alias's join (any but the driving table p), and is NULL without it. */
@@ -14,29 +13,6 @@ const c = (expression: string, type: ColumnDef['type']): ColumnDef => {
 
 /** The germplasm domain's FTS5 trigram table over every synonyms row (SQLite), read by its SQL name. */
 const SYNONYMS_TRIGRAM = 'synonyms_trigram';
-
-/**
- * The trait's values per dataset (`tds`: dataset_id, n), from one grouped subquery over phenotypedata
- * (phenotype_id, trialsetup_id) and the plots' keys, kept to the datasets the caller may read (seen, licence
- * accepted) so that no other dataset's id or values count; the gate is checked once per dataset, not per value.
- */
-function perDataset(caller: QueryCaller): RawBuilder<unknown> {
-  return sql`(SELECT ts.dataset_id AS dataset_id, COUNT(*) AS n FROM phenotypedata pd JOIN trialsetup ts ON ts.id = pd.trialsetup_id
-    WHERE pd.phenotype_id = p.id GROUP BY ts.dataset_id) tds WHERE ${datasetLicensedSql(sql`tds.dataset_id`, caller)}`;
-}
-
-function datasetIdsColumn(dialect: DialectName): ColumnDef {
-  const forGate = (caller: QueryCaller): RawBuilder<unknown> =>
-    dialect === 'postgres'
-      ? sql`(SELECT COALESCE(json_agg(tds.dataset_id ORDER BY tds.dataset_id), '[]'::json) FROM ${perDataset(caller)})`
-      : sql`(SELECT json_group_array(tds.dataset_id ORDER BY tds.dataset_id) FROM ${perDataset(caller)})`;
-  return { sql: forGate({ user: null }), type: 'json', forGate };
-}
-
-function countColumn(): ColumnDef {
-  const forGate = (caller: QueryCaller): RawBuilder<unknown> => sql`(SELECT COALESCE(SUM(tds.n), 0) FROM ${perDataset(caller)})`;
-  return { sql: forGate({ user: null }), type: 'integer', forGate };
-}
 
 /**
  * The text the trait search box looks in: name, short name, synonyms and description, one per line, so
@@ -91,7 +67,7 @@ export function traitView(dialect: DialectName): TableView {
         },
       },
       datasetIds: datasetIdsColumn(dialect),
-      count: countColumn(),
+      count: countColumn(dialect),
       search: searchColumn(dialect),
     },
     idColumn: 'traitId',
