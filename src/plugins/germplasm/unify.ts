@@ -1,9 +1,11 @@
 import { type } from 'arktype';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { HttpError } from '../../server/http/errors.js';
 import { validate } from '../../server/http/validate.js';
 import type { Database } from '../../server/db/database.js';
 import { updatePdci } from './pdci.js';
+import { moveGermplasmLinks } from './unify-links.js';
 import type { GermplasmTables } from './tables.js';
 
 /** Cap on one request, so a single merge stays one reasonable transaction. */
@@ -90,6 +92,8 @@ export async function unifyGermplasm(
     const own = synonymRows.find((s) => s.foreign_id === preferred);
     if (own) await db.updateTable('synonyms').set({ synonyms: json }).where('id', '=', own.id).execute();
     else await db.insertInto('synonyms').values({ foreign_id: preferred, synonymtype_id: 1, synonyms: json }).execute();
+
+    await moveGermplasmLinks(trx as unknown as Kysely<unknown>, database.dialect, preferred, others);
 
     // synonyms.foreign_id has no foreign key, so the others' rows are deleted by hand; mcpd and
     // institution links go by cascade.
