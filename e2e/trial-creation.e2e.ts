@@ -199,6 +199,26 @@ describe('trial creation', () => {
     await expect.poll(() => new URL(page.url()).pathname, POLL).not.toBe('/data/trials/create');
   });
 
+  it('adds the members of a germplasm group', async () => {
+    const page = await browser.page();
+    const { token } = await server.login(page, 'curator');
+    const response = await fetch(`${server.url}/api/group/table`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 0, limit: 100, orderBy: 'groupName', ascending: 1, filter: [{ column: 'groupType', comparator: 'equals', values: ['germinatebase'] }] }),
+    });
+    const groups = ((await response.json()) as { data: { groupId: number; groupName: string; count: number }[] }).data;
+    const group = groups.find((g) => g.count > 0);
+    expect(group).toBeDefined();
+    if (!group) return;
+    await openWizard(page, server);
+    await page.getByLabel('Group', { exact: true }).selectOption(String(group.groupId));
+    await page.getByRole('button', { name: 'Add the group’s germplasm' }).click();
+    await page.getByText(`${group.count} germplasm of the group added.`).waitFor(POLL);
+    await page.getByRole('table', { name: new RegExp(`^Chosen germplasm: ${group.count},`) }).waitFor(POLL);
+    await expectAxeClean(page);
+  });
+
   it('is for curators: a regular user can neither open it nor find it', async () => {
     const page = await browser.page();
     await server.login(page, 'regular');

@@ -14,6 +14,38 @@ export async function rowsById(api: ApiClient, ids: readonly number[]): Promise<
   return ids.flatMap((id) => rows.get(id) ?? []);
 }
 
+/** A germplasm group the caller sees, as `group/table` lists it. */
+export interface GermplasmGroup {
+  groupId: number;
+  groupName: string;
+  count?: number | null;
+}
+
+/** Rows per request of a group's members (the server's largest page). */
+const MEMBER_PAGE = 5000;
+
+/** The germplasm groups the caller sees, by name. */
+export async function germplasmGroups(api: ApiClient): Promise<GermplasmGroup[]> {
+  const page = await api.table<GermplasmGroup>('group/table', {
+    page: 1,
+    limit: MEMBER_PAGE,
+    orderBy: 'groupName',
+    ascending: 1,
+    filter: [{ column: 'groupType', comparator: 'equals', values: ['germinatebase'] }],
+  });
+  return page.data;
+}
+
+/** Every member of a germplasm group, page by page, in the order of their ids. */
+export async function groupMembers(api: ApiClient, groupId: number): Promise<NameRow[]> {
+  const rows: NameRow[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = await api.table<NameRow>(`group/${groupId}/germplasm`, { page, limit: MEMBER_PAGE, orderBy: 'germplasmId', ascending: 1 });
+    rows.push(...result.data);
+    if (result.data.length < MEMBER_PAGE || rows.length >= result.count) return rows;
+  }
+}
+
 /** The names looked up, batch by batch, as found, missing and ambiguous. */
 export async function lookUpNames(api: ApiClient, names: readonly string[]): Promise<NameLookup> {
   const rows: NameRow[] = [];

@@ -1,15 +1,16 @@
 import { useId, useState } from 'react';
+import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { useServices } from '../../../../shell/pane-api.js';
-import { Button, Checkbox } from '../../../../shell/ui/index.js';
+import { Button, Checkbox, Field, Select } from '../../../../shell/ui/index.js';
 import { addEntries, type Entry } from './draft.js';
-import { lookUpNames, rowsById } from './germplasm-reads.js';
+import { germplasmGroups, groupMembers, lookUpNames, rowsById } from './germplasm-reads.js';
 import { parseNames } from './name-lookup.js';
 import { NameList } from './outcome-view.js';
 
 /**
- * Step one: the germplasm of the trial, from the marked germplasm or from a pasted list of names (the
- * names that match nothing are listed), and which of them are checks.
+ * Step one: the germplasm of the trial, from the marked germplasm, a germplasm group or a pasted list of
+ * names (the names that match nothing are listed), and which of them are checks.
  */
 export function GermplasmStep(props: { entries: readonly Entry[]; onChange(entries: Entry[]): void }) {
   const { api, store, t } = useServices();
@@ -19,6 +20,9 @@ export function GermplasmStep(props: { entries: readonly Entry[]; onChange(entri
   const [busy, setBusy] = useState(false);
   const [lookup, setLookup] = useState<{ added: number; missing: string[]; ambiguous: string[] } | null>(null);
   const [markedAdded, setMarkedAdded] = useState<number | null>(null);
+  const groups = useSWR('trials:creation:groups', () => germplasmGroups(api));
+  const [groupId, setGroupId] = useState('');
+  const [groupAdded, setGroupAdded] = useState<number | null>(null);
   const { entries, onChange } = props;
   const checks = entries.filter((e) => e.isCheck).length;
 
@@ -28,6 +32,20 @@ export function GermplasmStep(props: { entries: readonly Entry[]; onChange(entri
       const rows = await rowsById(api, [...marked]);
       onChange(addEntries(entries, rows.map((r) => ({ id: r.germplasmId, name: r.germplasmName }))));
       setMarkedAdded(rows.length);
+    } catch {
+      // The api client has said what failed.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const addGroup = async () => {
+    if (groupId === '') return;
+    setBusy(true);
+    try {
+      const rows = await groupMembers(api, Number(groupId));
+      onChange(addEntries(entries, rows.map((r) => ({ id: r.germplasmId, name: r.germplasmName }))));
+      setGroupAdded(rows.length);
     } catch {
       // The api client has said what failed.
     } finally {
@@ -68,6 +86,25 @@ export function GermplasmStep(props: { entries: readonly Entry[]; onChange(entri
           {markedAdded !== null ? (
             <p role="status">{t('trials.creation.germplasm.markedAdded', { count: markedAdded })}</p>
           ) : null}
+        </section>
+        <section aria-labelledby={`${id}-group`}>
+          <h4 id={`${id}-group`}>{t('trials.creation.germplasm.group')}</h4>
+          <Field label={t('trials.creation.germplasm.groupLabel')}>
+            <Select value={groupId} onChange={(e) => setGroupId(e.target.value)}>
+              <option value="">
+                {groups.data && groups.data.length === 0 ? t('trials.creation.germplasm.noGroups') : t('trials.creation.collect.choose')}
+              </option>
+              {(groups.data ?? []).map((g) => (
+                <option key={g.groupId} value={String(g.groupId)}>
+                  {t('trials.creation.germplasm.groupOption', { name: g.groupName, count: g.count ?? 0 })}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button disabled={busy || groupId === ''} onClick={() => void addGroup()}>
+            {t('trials.creation.germplasm.addGroup')}
+          </Button>
+          {groupAdded !== null ? <p role="status">{t('trials.creation.germplasm.groupAdded', { count: groupAdded })}</p> : null}
         </section>
         <section aria-labelledby={`${id}-list`}>
           <h4 id={`${id}-list`}>{t('trials.creation.germplasm.list')}</h4>
