@@ -7,6 +7,7 @@ import { HttpError } from '../../../server/http/errors.js';
 import { validate } from '../../../server/http/validate.js';
 import { isoTimestamp } from '../../../server/table/engine.js';
 import { textSortKey } from '../../../server/table/text-match.js';
+import { hasValues, runSource } from './dataset-columns.js';
 import { allowedTrialsDatasetIds } from './datasets.js';
 import { DatasetRequest } from './schema.js';
 import { TRAIT_SYNONYM_TYPE, type TraitTables } from './tables.js';
@@ -45,15 +46,15 @@ interface DatasetTraitRow {
   synonyms: unknown;
 }
 
-/** The traits with values in the given datasets, by name; each found from its values by the trait index. */
+/** The traits with values in the given datasets, by name: an index seek per trait and run of the datasets' plots. */
 async function datasetTraits(db: Kysely<unknown>, dialect: DialectName, datasetIds: readonly number[]) {
+  const runs = runSource(inIds(sql`d.id`, datasetIds, dialect), dialect);
   const rows = await sql<DatasetTraitRow>`SELECT p.id, p.name, p.short_name, p.description, p.datatype, p.restrictions,
       u.id AS unit_id, u.unit_name, u.unit_description, u.unit_abbreviation, s.synonyms
     FROM phenotypes p
     LEFT JOIN units u ON u.id = p.unit_id
     LEFT JOIN synonyms s ON s.foreign_id = p.id AND s.synonymtype_id = ${sql.lit(TRAIT_SYNONYM_TYPE)}
-    WHERE EXISTS (SELECT 1 FROM phenotypedata pd JOIN trialsetup ts ON ts.id = pd.trialsetup_id
-      WHERE pd.phenotype_id = p.id AND ${inIds(sql`ts.dataset_id`, datasetIds, dialect)})
+    WHERE EXISTS (SELECT 1 FROM ${runs.from} WHERE ${hasValues(runs.values)})
     ORDER BY ${textSortKey(sql`p.name`, dialect)}, p.id`.execute(db);
   return rows.rows.map((r) =>
     withoutNulls({
