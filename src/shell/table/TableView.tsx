@@ -34,6 +34,11 @@ export interface TableViewProps<R extends Record<string, unknown>> {
   toolbar?: ReactNode;
   /** What "mark all" means here (every match of a list); default: every row of the page. */
   onMarkAll?(): void;
+  /**
+   * Further keys of the request body, sent with the page and the export (e.g. the datasets, traits and
+   * germplasm a data table is restricted to: Germinate's subsetted requests carry them beside the filters).
+   */
+  body?: Record<string, unknown>;
 }
 
 type Dialog = 'filter' | 'line' | 'jump' | 'columns' | null;
@@ -67,7 +72,8 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
   const filterText = JSON.stringify(filters);
 
   const noFixed = fixed === null;
-  const requestKey = JSON.stringify([declaration.path, filterText, view.orderBy, view.ascending, view.page, perPage, noFixed]);
+  const bodyText = JSON.stringify(props.body ?? {});
+  const requestKey = JSON.stringify([declaration.path, filterText, view.orderBy, view.ascending, view.page, perPage, noFixed, bodyText]);
   const loading = loadedFor !== requestKey;
   useEffect(() => {
     if (noFixed) {
@@ -77,14 +83,15 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
       return;
     }
     const controller = new AbortController();
-    const prevCount = countFor.current.filters === filterText ? countFor.current.count : -1;
+    const counted = filterText + bodyText;
+    const prevCount = countFor.current.filters === counted ? countFor.current.count : -1;
     api
-      .table<R>(declaration.path, toRequest({ ...view, filters }, perPage, prevCount), { signal: controller.signal })
+      .table<R>(declaration.path, { ...props.body, ...toRequest({ ...view, filters }, perPage, prevCount) }, { signal: controller.signal })
       .then((result) => {
         setRows(result.data);
         setCount(result.count);
         setLoadedFor(requestKey);
-        countFor.current = { filters: filterText, count: result.count };
+        countFor.current = { filters: counted, count: result.count };
       })
       .catch(() => {
         // The api client has already shown the error toast.
@@ -125,9 +132,11 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
 
   const exportCurrent = useCallback(async () => {
     if (!declaration.exportPath) return;
-    const file = await api.tableExport(declaration.exportPath, { filter: filters.length > 0 ? filters : null });
+    const file = await api.tableExport(declaration.exportPath, { ...props.body, filter: filters.length > 0 ? filters : null });
     downloadFile(file.blob, file.filename ?? declaration.exportName ?? `${declaration.id}.zip`);
-  }, [api, filters, declaration]);
+    // props.body is read through bodyText: equal bodies must not make a new export function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, filters, declaration, bodyText]);
 
   useEffect(
     () =>
