@@ -16,7 +16,8 @@ export interface PostgresReadOptions {
  * read runs unbounded even if nobody stops it.
  */
 export async function openPostgresReadSlot(options: PostgresReadOptions): Promise<ReadSlot> {
-  const settings = [`-c statement_timeout=${Math.floor(options.statementTimeoutMs)}`, '-c default_transaction_read_only=on'];
+  // JIT off as on the main pool (database.ts): compiling short index-served reads cost more than running them.
+  const settings = [`-c statement_timeout=${Math.floor(options.statementTimeoutMs)}`, '-c default_transaction_read_only=on', '-c jit=off'];
   if (options.schema) settings.push(`-c search_path="${options.schema}"`);
   const client = new pg.Client({ connectionString: options.url, options: settings.join(' ') });
   await client.connect();
