@@ -53,6 +53,11 @@ describe.each(testDialects())('dataset administration on %s', (dialect) => {
     // The creator accepted the licence they chose.
     const curator = await server.db.database.db.selectFrom('users').select('id').where('username', '=', 'curator').executeTakeFirstOrThrow();
     expect(await count(sql`SELECT COUNT(*) AS n FROM licenselogs WHERE user_id = ${curator.id} AND license_id = ${licenseId}`)).toBe(1);
+    // A private dataset is its creator's to see (and fill), nobody else's but the administrators'.
+    const id = Number(row.datasetId);
+    expect(await visibleTo('curator', id)).toBe(true);
+    expect(await visibleTo('regular', id)).toBe(false);
+    expect(await visibleTo('anonymous', id)).toBe(false);
     expect((await create('admin', { ...valid(), name: 'By the admin' })).status).toBe(200);
   });
 

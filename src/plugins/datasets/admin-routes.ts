@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { recordAudit } from '../../server/audit.js';
 import type { SessionUser } from '../../server/auth/tokens.js';
 import { pathId } from '../../server/access/users.js';
+import { PUBLIC_DATASET_STATE } from '../../server/access/datasets.js';
+import { roleOf } from '../../core/roles.js';
 import { sendError } from '../../server/http/errors.js';
 import { validate } from '../../server/http/validate.js';
 import type { TableQuery } from '../../server/table/engine.js';
@@ -104,6 +106,11 @@ export function registerDatasetAdminRoutes(app: FastifyInstance, datasetQuery: T
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // A curator who creates a private or hidden dataset may see it (to fill it): a permission of their own
+      // (administrators see every dataset anyway).
+      if (user && roleOf(user.userType) !== 'ADMIN' && body.datasetStateId !== PUBLIC_DATASET_STATE) {
+        await trx.insertInto('datasetpermissions').values({ dataset_id: Number(created.id), user_id: user.id, group_id: null }).execute();
+      }
       // The creator accepts the licence they chose (as Germinate does).
       if (body.licenseId && user) {
         await trx.insertInto('licenselogs').values({ license_id: body.licenseId, user_id: user.id, accepted_on: stamp }).execute();
