@@ -17,6 +17,17 @@ import type { TableControllers } from './table-controllers.js';
 /** Where `open` puts a pane: in place of the caller, or in a new tile to its right or below it. */
 export type OpenWhere = 'replace' | 'right' | 'down';
 
+/**
+ * A pane's unsaved work: while it is set, whatever would remove or replace the pane asks first (one modal
+ * with the message and Stay / Leave), and closing or reloading the browser tab gets the browser's prompt.
+ */
+export interface LeaveGuard {
+  /** The modal's question, e.g. "Your changes will be lost. Leave trial creation?". */
+  messageKey: string;
+  /** Called when the user chose Leave, just before the pane goes (say, to drop a kept draft). */
+  onLeave?(): void;
+}
+
 export interface Workspace {
   /** Opens a pane relative to the focused pane (or `from`, a pane key). Returns the new pane's key. */
   open(instance: PaneInstance, where: OpenWhere, from?: string): string;
@@ -27,6 +38,8 @@ export interface Workspace {
   instance(key?: string): PaneInstance | undefined;
   /** The address of the whole workspace (every tile and its state), absolute, for sharing. */
   link(): string;
+  /** Sets (or with null clears) the leave guard of a pane; it also goes when the pane goes. */
+  setLeaveGuard(paneKey: string, guard: LeaveGuard | null): void;
 }
 
 /** The public settings of `GET settings` that the client reads. */

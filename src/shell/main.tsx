@@ -122,6 +122,7 @@ async function boot(): Promise<void> {
       return layout.panes[key ?? layout.focused];
     },
     link: () => absoluteUrl(urlOf(shell.get().layout, (id) => registry.paneType(id))),
+    setLeaveGuard: (key, guard) => shell.setLeaveGuard(key, guard),
   };
   const refreshSettings = async () => {
     const fresh = readSettings(await api.get<Record<string, unknown>>('settings'));

@@ -4,15 +4,18 @@ import { guardLayout } from '../core/guard.js';
 import * as layouts from '../core/layout.js';
 import type { FocusDirection, Layout } from '../core/layout.js';
 import type { AuthMode, Role } from '../core/roles.js';
+import type { LeaveGuard } from '../core/services.js';
 import { isSafeTarget } from '../core/client-state.js';
 import { legacyHashPath } from '../core/routes.js';
+import { guardsKept, panesLeft, type LeaveGuards } from './leave-guard.js';
 import { resizeFocused } from './layout-resize.js';
 import { readLocation, urlOf, type LocationInput } from './url-state.js';
 
 /**
  * The shell's state outside React: the layout, toasts, the loading flag and the palette. Every
  * workspace change goes through `commit`, which guards the layout and writes the URL, so a pane that
- * opens another pane gets the same rules as a link.
+ * opens another pane gets the same rules as a link. It is also the one place where leaving a pane with
+ * unsaved changes asks first: a change that would remove or replace a guarded pane waits for the answer.
  */
 
 export interface ShownToast extends Toast {
@@ -26,6 +29,10 @@ export interface ShellState {
   paletteOpen: boolean;
   /** Plugin context keys (`domain.key`) and selectionCount. */
   published: Record<string, unknown>;
+  /** The question asked before a change leaves a guarded pane (its message key), or null. */
+  leaving: { messageKey: string } | null;
+  /** Some pane has unsaved changes: closing or reloading the tab gets the browser's prompt. */
+  guarded: boolean;
 }
 
 export interface HistoryLike {
@@ -76,6 +83,17 @@ export interface ShellController {
   setPaletteOpen(open: boolean): void;
   publish(key: string, value: unknown): void;
   contextKeys(): ContextKeys;
+  setLeaveGuard(key: string, guard: LeaveGuard | null): void;
+  /** The answer to the leave question: Leave makes the change that was asked for; Stay keeps the workspace (and its address). */
+  answerLeave(leave: boolean): void;
+}
+
+/** A change waiting for the leave question's answer; `after` runs once it is made (a link's notices). */
+interface PendingChange {
+  layout: Layout;
+  mode: CommitMode;
+  left: string[];
+  after?: () => void;
 }
 
 export function createShellController(options: ShellControllerOptions): ShellController {
@@ -87,7 +105,11 @@ export function createShellController(options: ShellControllerOptions): ShellCon
     loading: false,
     paletteOpen: false,
     published: {},
+    leaving: null,
+    guarded: false,
   };
+  let guards: LeaveGuards = new Map();
+  let pending: PendingChange | null = null;
 
   function set(patch: Partial<ShellState>): void {
     state = { ...state, ...patch };
@@ -108,7 +130,33 @@ export function createShellController(options: ShellControllerOptions): ShellCon
     else options.history.replace(url);
   }
 
-  function commit(layout: Layout, mode: CommitMode): void {
+  function setGuards(next: LeaveGuards): void {
+    guards = next;
+    if (state.guarded !== next.size > 0) set({ guarded: next.size > 0 });
+  }
+
+  /** Every layout change asked for: one that leaves a guarded pane asks first; the others are shown. */
+  function commit(layout: Layout, mode: CommitMode, after?: () => void): void {
+    const left = panesLeft(layout, guards);
+    const first = left.length > 0 ? guards.get(left[0]) : undefined;
+    if (first) {
+      // A newer request replaces an unanswered one: the answer is about the latest.
+      pending = { layout, mode, left, after };
+      set({ leaving: { messageKey: first.guard.messageKey } });
+      return;
+    }
+    show(layout, mode);
+    after?.();
+  }
+
+  function show(layout: Layout, mode: CommitMode): void {
+    showAllowed(layout, mode);
+    // Guards go with their panes, also when the role guard replaced one (a session that ended).
+    const kept = guardsKept(state.layout, guards);
+    if (kept.size !== guards.size) setGuards(kept);
+  }
+
+  function showAllowed(layout: Layout, mode: CommitMode): void {
     const guarded = guardLayout({
       authMode: options.authMode(),
       hiddenPages: options.hiddenPages(),
@@ -142,8 +190,9 @@ export function createShellController(options: ShellControllerOptions): ShellCon
         location = { pathname: parsed.pathname, search: parsed.search, hash: parsed.hash };
       }
       const read = readLocation(location, options.paneTypes());
-      for (const key of read.notices) controller.toast(noticeToast(key));
-      commit(read.layout, mode);
+      commit(read.layout, mode, () => {
+        for (const key of read.notices) controller.toast(noticeToast(key));
+      });
     },
     locationChanged() {
       const here = options.history.location();
@@ -151,7 +200,7 @@ export function createShellController(options: ShellControllerOptions): ShellCon
       if (!legacy && here.pathname + here.search === urlOf(state.layout, options.paneType)) return;
       controller.navigate(null, 'none');
     },
-    commit,
+    commit: (layout, mode) => commit(layout, mode),
     open(instance, where, from) {
       const layout = current();
       const target = from !== undefined && layout.panes[from] ? from : layout.focused;
@@ -226,6 +275,28 @@ export function createShellController(options: ShellControllerOptions): ShellCon
         selectionCount: typeof state.published.selectionCount === 'number' ? state.published.selectionCount : 0,
         'shell.paneCount': layouts.leaves(layout.root).length,
       };
+    },
+    setLeaveGuard(key, guard) {
+      const instance = Object.hasOwn(current().panes, key) ? current().panes[key] : undefined;
+      const next = new Map(guards);
+      if (guard === null || instance === undefined) next.delete(key);
+      else next.set(key, { instance, guard });
+      setGuards(next);
+    },
+    answerLeave(leave) {
+      const asked = pending;
+      if (!asked) return;
+      pending = null;
+      set({ leaving: null });
+      if (!leave) {
+        // Back, forward or a link may have moved the address already: it shows the workspace again.
+        write(current(), 'push');
+        return;
+      }
+      for (const key of asked.left) guards.get(key)?.guard.onLeave?.();
+      setGuards(new Map([...guards].filter(([key]) => !asked.left.includes(key))));
+      show(asked.layout, asked.mode);
+      asked.after?.();
     },
   };
   return controller;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
 import { useShell } from '../shell-context.js';
+import { LeaveQuestion } from './LeaveQuestion.js';
 import type { ShellModalKind, ShellModalProps } from './modal-request.js';
 
 type LazyModal = LazyExoticComponent<ComponentType<ShellModalProps>>;
@@ -31,11 +32,16 @@ export function ShellModals() {
     opener.current = null;
     if (back?.isConnected) back.focus();
   }, [open]);
-  if (!request) return null;
-  const Component = MODALS[request.kind];
+  const Component = request ? MODALS[request.kind] : null;
   return (
-    <Suspense fallback={null}>
-      <Component key={request.kind} request={request} onClose={() => modal.set(null)} />
-    </Suspense>
+    <>
+      {/* Asked by the workspace itself, not by a command: always ready, so no change waits for a chunk. */}
+      <LeaveQuestion />
+      {request && Component ? (
+        <Suspense fallback={null}>
+          <Component key={request.kind} request={request} onClose={() => modal.set(null)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addEntries, blockedAt, designOf, emptyDraft, fittedField, layoutOf, moved, type Draft } from './draft.js';
+import { addEntries, blockedAt, designOf, emptyDraft, fittedField, hasUnsavedWork, layoutOf, moved, type Draft } from './draft.js';
 import { lookupBatches, nameFilters, parseNames, resolveNames } from './name-lookup.js';
 import { previewGrid } from './preview.js';
 import { absoluteApiBase, cellsNamed, fieldhubUrl, gridscoreLink, saveProblem, trialRequest } from './save.js';
@@ -91,6 +91,17 @@ describe('the draft', () => {
     const good = { ...base, file: { name: 'f.csv', plots, problems: [] } };
     expect(layoutOf(good, design)).toEqual(plots);
     expect(blockedAt(good, design)).toBeNull();
+  });
+
+  it('has unsaved work (the leave guard is set) only when changed since saved and something is chosen', () => {
+    expect(hasUnsavedWork(emptyDraft('1'))).toBe(false);
+    expect(hasUnsavedWork({ ...emptyDraft('1'), dirty: true })).toBe(false);
+    expect(hasUnsavedWork({ ...withEntries(2), dirty: true })).toBe(true);
+    expect(hasUnsavedWork(withEntries(2))).toBe(false);
+    const file = { name: 'f.csv', plots: [], problems: [] };
+    expect(hasUnsavedWork({ ...emptyDraft('1'), source: 'file', file, dirty: true })).toBe(true);
+    const saved = { ...withEntries(2), saved: { datasetId: 1, datasetName: 'D', plots: 2 }, dirty: false };
+    expect(hasUnsavedWork(saved)).toBe(false);
   });
 
   it('shapes fields about square and never wider than a block', () => {

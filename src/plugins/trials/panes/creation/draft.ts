@@ -58,6 +58,14 @@ export interface Draft {
   dirty: boolean;
 }
 
+/**
+ * Work that leaving would lose: changed since it was started or saved, with something chosen (a wizard
+ * emptied again, or one whose fields alone were touched, has nothing worth a question).
+ */
+export function hasUnsavedWork(draft: Draft): boolean {
+  return draft.dirty && (draft.entries.length > 0 || draft.file !== null);
+}
+
 /** A seed for a new draft: any whole number will do; the user may type their own to repeat a layout. */
 export function newSeed(random: () => number = Math.random): string {
   return String(Math.floor(random() * 1_000_000) + 1);

@@ -3,31 +3,52 @@ import { useHasRole } from '../../../../shell/pane-dialog.js';
 import { useServices, type PaneProps } from '../../../../shell/pane-api.js';
 import { keepEnterOnControls } from '../../../../shell/table/control-keys.js';
 import { runFromButton } from '../../../../shell/table/run-command.js';
-import { Button, Confirm } from '../../../../shell/ui/index.js';
+import { Button } from '../../../../shell/ui/index.js';
 import { PANE } from '../ids.js';
 import { CollectStep } from './collect-step.js';
 import { registerWizard } from './controls.js';
 import { DesignStep } from './design-step.js';
-import { blockedAt, designOf, emptyDraft, layoutOf, moved, stepIndex, STEPS, type Draft, type SavedTrial, type StepId } from './draft.js';
-import { dropDraft, orphanedDraft, storeDraft, storedDraft } from './draft-store.js';
+import {
+  blockedAt,
+  designOf,
+  emptyDraft,
+  hasUnsavedWork,
+  layoutOf,
+  moved,
+  stepIndex,
+  STEPS,
+  type Draft,
+  type SavedTrial,
+  type StepId,
+} from './draft.js';
+import { dropDraft, storeDraft, storedDraft } from './draft-store.js';
 import { GermplasmStep } from './germplasm-step.js';
 import { useCreationStyles } from './styles.js';
 
 /** Parts of the draft whose change makes a saved layout another one: the next save is a new trial. */
 const LAYOUT_PARTS: readonly (keyof Draft)[] = ['entries', 'source', 'designer', 'file'];
 
-/** While there are unsaved changes, the browser asks before the page is closed or reloaded. */
-function useUnloadWarning(dirty: boolean): void {
+/**
+ * While the draft has unsaved work, the workspace asks before it closes or replaces the wizard (and the
+ * browser before the tab goes); choosing to leave drops the draft. A wizard that goes with nothing unsaved
+ * drops its draft too, so the next one starts empty; unsaved work taken away without the question (a
+ * session that ended turned the pane into a login or 403 page) stays for the wizard that comes back.
+ */
+function useLeaveGuard(paneKey: string, unsaved: boolean): void {
+  const { workspace } = useServices();
   useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the prompt only when a value is returned.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+    if (!unsaved) return;
+    workspace.setLeaveGuard(paneKey, { messageKey: 'trials.creation.leaveMessage', onLeave: () => dropDraft(paneKey) });
+    return () => workspace.setLeaveGuard(paneKey, null);
+  }, [paneKey, unsaved, workspace]);
+  useEffect(
+    () => () => {
+      const kept = storedDraft(paneKey);
+      const gone = workspace.instance(paneKey)?.type !== PANE.create;
+      if (gone && !(kept && hasUnsavedWork(kept))) dropDraft(paneKey);
+    },
+    [paneKey, workspace],
+  );
 }
 
 function Stepper(props: { current: StepId; onBack(step: StepId): void }) {
@@ -57,17 +78,16 @@ function Stepper(props: { current: StepId; onBack(step: StepId): void }) {
 /**
  * Trial creation (`/data/trials/create`, curators): three steps — the germplasm, the layout, and saving it
  * to a trials dataset for data collection. Next and previous are commands (Alt+Page Down/Up) and buttons;
- * the focus moves to the new step's heading. Leaving with unsaved changes asks first.
+ * the focus moves to the new step's heading. Leaving with unsaved changes asks first (the workspace's leave guard).
  */
 export default function TrialCreationPane(props: PaneProps) {
   useCreationStyles();
   const services = useServices();
-  const { t, workspace } = services;
+  const { t } = services;
   const allowed = useHasRole('DATA_CURATOR');
   const { paneKey } = props;
   const [draft, setDraftState] = useState<Draft>(() => storedDraft(paneKey) ?? emptyDraft());
   const [blocked, setBlocked] = useState<string | null>(null);
-  const [leaving, setLeaving] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusStep = useRef(false);
   const titleId = `${paneKey}-title`;
@@ -122,26 +142,8 @@ export default function TrialCreationPane(props: PaneProps) {
     focusStep.current = false;
     heading.current?.focus();
   }, [draft.step]);
-  useUnloadWarning(draft.dirty);
+  useLeaveGuard(paneKey, hasUnsavedWork(draft));
 
-  // A wizard closed with unsaved changes (the workspace closes panes without asking) can be brought back.
-  const [orphan, setOrphan] = useState(() =>
-    storedDraft(paneKey) ? null : orphanedDraft((key) => workspace.instance(key)?.type === PANE.create, paneKey),
-  );
-  const restore = () => {
-    if (!orphan) return;
-    dropDraft(orphan.paneKey);
-    setOrphan(null);
-    setDraft(() => orphan.draft);
-  };
-  const discard = () => {
-    if (orphan) dropDraft(orphan.paneKey);
-    setOrphan(null);
-  };
-  const leave = () => {
-    dropDraft(paneKey);
-    workspace.close(paneKey);
-  };
   const startOver = () => {
     setBlocked(null);
     focusStep.current = true;
@@ -163,24 +165,12 @@ export default function TrialCreationPane(props: PaneProps) {
     <section className="ui-pane trial-creation" aria-labelledby={titleId} data-pane={props.instance.type} onKeyDown={keepEnterOnControls}>
       <div className="ui-pane-header">
         <h2 id={titleId}>{t('trials.pane.create')}</h2>
-        <div className="ui-actions">
-          {draft.saved ? <Button onClick={startOver}>{t('trials.creation.startOver')}</Button> : null}
-          <Button onClick={() => (draft.dirty ? setLeaving(true) : leave())}>{t('trials.creation.leave')}</Button>
-        </div>
-      </div>
-      {orphan && !draft.dirty ? (
-        <div role="status" className="trial-ok">
-          <p>{t('trials.creation.orphan', { count: orphan.draft.entries.length })}</p>
+        {draft.saved ? (
           <div className="ui-actions">
-            <Button size="sm" variant="primary" onClick={restore}>
-              {t('trials.creation.restore')}
-            </Button>
-            <Button size="sm" onClick={discard}>
-              {t('trials.creation.discard')}
-            </Button>
+            <Button onClick={startOver}>{t('trials.creation.startOver')}</Button>
           </div>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
       <Stepper current={draft.step} onBack={goBackTo} />
       <div className="trial-step" role="group" aria-labelledby={stepTitleId}>
         <h3 id={stepTitleId} ref={heading} tabIndex={-1}>
@@ -214,16 +204,6 @@ export default function TrialCreationPane(props: PaneProps) {
           </Button>
         ) : null}
       </nav>
-      <Confirm
-        open={leaving}
-        title={t('trials.creation.leaveTitle')}
-        message={t('trials.creation.leaveMessage')}
-        confirmLabel={t('trials.creation.leaveConfirm')}
-        cancelLabel={t('trials.creation.stay')}
-        danger
-        onConfirm={leave}
-        onClose={() => setLeaving(false)}
-      />
     </section>
   );
 }
