@@ -2,13 +2,15 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useServices } from '../../../../shell/pane-api.js';
 import { Button } from '../../../../shell/ui/Button.js';
 import { Checkbox, Field, Select } from '../../../../shell/ui/Field.js';
+import { TraitGroupChoice } from '../trait-groups/export-choice.js';
 import type { PageContext } from './context.js';
 import type { NameMatch } from './names.js';
 import { COLOUR_BY, GERMPLASM_MODES, namesFromText, type GermplasmMode } from './state.js';
 import { searchTraits, traitLabel } from './traits.js';
 
 /**
- * The page's choices: the traits (a searchable list of checkboxes, arrow keys between them), the germplasm
+ * The page's choices: the traits (a trait group to tick its members, a searchable list of checkboxes,
+ * arrow keys between them), the germplasm
  * (all, marked items, groups of the datasets, or a pasted list of names) and what charts colour by.
  */
 
@@ -35,6 +37,7 @@ export function TraitPicker({ context }: { context: PageContext }) {
   return (
     <fieldset>
       <legend>{label}</legend>
+      <TraitGroupChoice traitIds={traits.map((trait) => trait.traitId)} onTick={(ids) => update({ traits: ids })} />
       <Field label={t('trials.export.searchTraits')}>
         <input type="search" className="ui-input" value={search} autoComplete="off" onChange={(event) => setSearch(event.target.value)} />
       </Field>

@@ -1,11 +1,15 @@
 import type { CommandContext, CommandSpec } from '../../../../core/contracts.js';
 import { and, paneFocused, roleAtLeast } from '../../../../core/when.js';
 import { PANE } from '../ids.js';
+import { groupFilterId, memberFilter, readGroupFilter } from '../trait-groups/requests.js';
 import type { TraitRow } from './columns.js';
 import { readTraitsPaneState, traitsPageRequest } from './search.js';
 
-/** What the traits panes show over their content: unification (table), the trait's form (details). */
-export type TraitDialog = 'unify' | 'edit';
+/**
+ * What the traits panes show over their content: unification and the trait group dialogs (table), the
+ * trait's form (details).
+ */
+export type TraitDialog = 'unify' | 'edit' | 'createGroup' | 'addToGroup';
 
 const onTable = paneFocused(PANE.traits);
 const onDetails = paneFocused(PANE.trait);
@@ -19,12 +23,18 @@ function openDialog(context: CommandContext, type: string, dialog: TraitDialog):
 
 /**
  * The trait under the focused traits table's cursor: its page is asked again with the pane's own view
- * state (search, filters, sort, page), the request the table made.
+ * state (search, trait group, filters, sort, page), the request the table made.
  */
 async function traitUnderCursor(context: CommandContext): Promise<TraitRow | null> {
   const instance = context.workspace.instance();
   if (instance?.type !== PANE.traits) return null;
   const request = traitsPageRequest(instance.state, context.store.state.tablePerPage);
+  const groupId = readGroupFilter(instance.state);
+  if (groupId !== null) {
+    // The group's members restrict the page after the search, as the table's fixed filters do.
+    const members = await context.api.tableIds(`group/${groupId}/trait/ids`, { page: 1 });
+    request.filter = [...(request.filter ?? []), ...memberFilter(members.data)];
+  }
   const page = await context.api.table<TraitRow>('trait/table', request);
   const { cursor } = readTraitsPaneState(instance.state).table;
   return page.data[Math.min(cursor, page.data.length - 1)] ?? null;
@@ -54,6 +64,32 @@ export const commands: CommandSpec[] = [
     keys: ['Shift+u'],
     when: and(onTable, roleAtLeast('ADMIN')),
     run: (_args, context) => openDialog(context, PANE.traits, 'unify'),
+  },
+  {
+    id: 'trials:create-trait-group',
+    titleKey: 'trials.traitGroups.command.create',
+    keys: ['c'],
+    when: and(onTable, roleAtLeast('AUTH_USER')),
+    run: (_args, context) => openDialog(context, PANE.traits, 'createGroup'),
+  },
+  {
+    id: 'trials:add-to-trait-group',
+    titleKey: 'trials.traitGroups.command.add',
+    keys: ['a'],
+    when: and(onTable, roleAtLeast('AUTH_USER')),
+    run: (_args, context) => openDialog(context, PANE.traits, 'addToGroup'),
+  },
+  {
+    // The select is the visible control; the key brings the keyboard to it.
+    id: 'trials:choose-trait-group',
+    titleKey: 'trials.traitGroups.command.filter',
+    keys: ['Shift+g'],
+    when: onTable,
+    run: (_args, context) => {
+      const select = document.getElementById(groupFilterId(context.workspace.focusedKey()));
+      if (select) select.focus();
+      else context.toast({ titleKey: 'trials.traitGroups.filter', messageKey: 'trials.traitGroups.noGroups', variant: 'info', autoHideMs: 5000, append: true });
+    },
   },
   {
     id: 'trials:edit-trait',

@@ -5,6 +5,10 @@ import { runFromButton } from '../../../../shell/table/run-command.js';
 import { TableView } from '../../../../shell/table/TableView.js';
 import { Button } from '../../../../shell/ui/Button.js';
 import { PANE } from '../ids.js';
+import { AddToGroupDialog } from '../trait-groups/add-dialog.js';
+import { CreateGroupDialog } from '../trait-groups/create-dialog.js';
+import { readGroupFilter, withGroupFilter } from '../trait-groups/requests.js';
+import { GroupFilter, useGroupFilter } from '../trait-groups/table-filter.js';
 import { traitCell, traitsTable, type TraitRow } from './columns.js';
 import { readTraitsPaneState, searchFilters } from './search.js';
 import { useTraitStyles } from './styles.js';
@@ -16,13 +20,15 @@ const SEARCH_DELAY_MS = 300;
 
 /**
  * The traits table (`/data/trials/traits`): the spec's trait columns, a search box over names, short
- * names, synonyms and descriptions, Enter on a row opens the trait. Administrators unify traits here.
+ * names, synonyms and descriptions, a trait group to show the members of, Enter on a row opens the trait.
+ * Logged-in users group the marked traits here; administrators unify traits.
  */
 export default function TraitsTablePane(props: PaneProps) {
   useTraitStyles();
   const services = useServices();
   const { t } = services;
   const isAdmin = useHasRole('ADMIN');
+  const isUser = useHasRole('AUTH_USER');
   const { setState, paneKey } = props;
   const state = props.instance.state;
   const pane = readTraitsPaneState(state);
@@ -57,7 +63,10 @@ export default function TraitsTablePane(props: PaneProps) {
     event.currentTarget.blur();
   };
 
-  const fixed = useMemo(() => searchFilters(pane.search), [pane.search]);
+  const groupId = readGroupFilter(state);
+  const group = useGroupFilter(groupId);
+  // The group's members restrict after the search; nothing is shown while they are read.
+  const fixed = useMemo(() => (group.filter === null ? null : [...searchFilters(pane.search), ...group.filter]), [pane.search, group.filter]);
   const declaration = useMemo(
     () => ({ ...traitsTable, cellText: (row: TraitRow, key: string) => traitCell(row, key, { dataType: (type) => dataTypeName(t, type) }) }),
     [t],
@@ -68,6 +77,12 @@ export default function TraitsTablePane(props: PaneProps) {
     const { dialog: _closed, ...rest } = latest.current ?? {};
     setState(rest);
   };
+  const setGroup = (id: number | null) => setState(withGroupFilter(latest.current, id));
+  const button = (command: string, key: string, label: string) => (
+    <Button onClick={() => runFromButton(services, paneKey, PANE.traits, command)} aria-keyshortcuts={key}>
+      {label}
+    </Button>
+  );
 
   const toolbar = (
     <>
@@ -86,11 +101,10 @@ export default function TraitsTablePane(props: PaneProps) {
           {t('trials.traits.searchHint')}
         </span>
       </label>
-      {isAdmin ? (
-        <Button onClick={() => runFromButton(services, paneKey, PANE.traits, 'trials:unify-traits')} aria-keyshortcuts="Shift+U">
-          {t('trials.traits.command.unify')}
-        </Button>
-      ) : null}
+      <GroupFilter paneKey={paneKey} groupId={groupId} failed={group.failed} onChange={setGroup} />
+      {isUser ? button('trials:create-trait-group', 'c', t('trials.traitGroups.command.create')) : null}
+      {isUser ? button('trials:add-to-trait-group', 'a', t('trials.traitGroups.command.add')) : null}
+      {isAdmin ? button('trials:unify-traits', 'Shift+U', t('trials.traits.command.unify')) : null}
     </>
   );
 
@@ -114,6 +128,10 @@ export default function TraitsTablePane(props: PaneProps) {
             setVersion((n) => n + 1);
           }}
         />
+      ) : null}
+      {pane.dialog === 'createGroup' && isUser ? <CreateGroupDialog onClose={closeDialog} onCreated={closeDialog} /> : null}
+      {pane.dialog === 'addToGroup' && isUser ? (
+        <AddToGroupDialog onClose={closeDialog} onAdded={closeDialog} onCreate={() => setState({ ...(latest.current ?? {}), dialog: 'createGroup' })} />
       ) : null}
     </section>
   );

@@ -1,0 +1,89 @@
+import { useId, useRef, useState } from 'react';
+import { useServices } from '../../../../shell/pane-api.js';
+import { Field } from '../../../../shell/ui/Field.js';
+import { GroupSelect } from './group-select.js';
+import { readMemberIds, readMemberNames, useTraitGroups } from './reads.js';
+import { splitMembers } from './requests.js';
+import { useTraitGroupStyles } from './styles.js';
+
+/** Names of a group's traits without data in the datasets that are listed; the rest are counted. */
+const MISSING_SHOWN = 20;
+
+type Outcome = { kind: 'reading' } | { kind: 'failed' } | { kind: 'ticked'; ticked: number; missing: number; names: string[] };
+
+export interface TraitGroupChoiceProps {
+  /** The traits with data in the chosen datasets, in the list's order. */
+  traitIds: readonly number[];
+  /** Ticks these traits in place of the ones ticked. */
+  onTick(traitIds: number[]): void;
+}
+
+/**
+ * "Trait group" above a trait list: choosing a group ticks its members that have data in the chosen
+ * datasets, and lists the others as not in these datasets (a group is made across trials, a dataset holds
+ * some of its traits). Shown once the caller sees a trait group.
+ */
+export function TraitGroupChoice(props: TraitGroupChoiceProps) {
+  useTraitGroupStyles();
+  const { api, t, translator } = useServices();
+  const groups = useTraitGroups(null);
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const id = useId();
+  // Only the last choice's answers count; the latest props are read when they arrive.
+  const latest = useRef(0);
+  const current = useRef(props);
+  current.current = props;
+
+  const list = groups.data ?? [];
+  if (list.length === 0) return null;
+
+  const choose = (chosen: number | null) => {
+    setGroupId(chosen);
+    const turn = ++latest.current;
+    if (chosen === null) {
+      setOutcome(null);
+      return;
+    }
+    setOutcome({ kind: 'reading' });
+    readMemberIds(api, chosen)
+      .then(async (ids) => {
+        if (turn !== latest.current) return;
+        const split = splitMembers(ids, current.current.traitIds);
+        current.current.onTick(split.inData);
+        const names = await readMemberNames(api, chosen, split.missing, MISSING_SHOWN).catch(() => []);
+        if (turn === latest.current) setOutcome({ kind: 'ticked', ticked: split.inData.length, missing: split.missing.length, names });
+      })
+      .catch(() => {
+        if (turn === latest.current) setOutcome({ kind: 'failed' });
+      });
+  };
+
+  return (
+    <div className="trials-group-choice">
+      <Field label={t('trials.traitGroups.exportLabel')} hint={t('trials.traitGroups.exportHint')}>
+        <GroupSelect id={id} groups={list} value={groupId} onChange={choose} noneLabel={t('trials.traitGroups.choose')} />
+      </Field>
+      <div role="status" aria-live="polite">
+        {outcome?.kind === 'reading' ? <p className="ui-hint">{t('trials.traitGroups.reading')}</p> : null}
+        {outcome?.kind === 'failed' ? <p className="ui-error">{t('trials.traitGroups.membersFailed')}</p> : null}
+        {outcome?.kind === 'ticked' ? (
+          <>
+            <p className="ui-hint">{t('trials.traitGroups.ticked', { count: outcome.ticked })}</p>
+            {outcome.missing > 0 ? (
+              <>
+                <p className="ui-hint">{t('trials.traitGroups.notInDatasets', { count: outcome.missing })}</p>
+                <ul className="trials-group-missing">
+                  {outcome.names.map((name, index) => (
+                    <li key={`${index}-${name}`}>{name}</li>
+                  ))}
+                  {outcome.missing > outcome.names.length ? <li>{t('trials.traitGroups.andMore', { count: translator.formatNumber(outcome.missing - outcome.names.length) })}</li> : null}
+                </ul>
+              </>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
