@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Comparator, Filter } from '../../core/table-request.js';
 import type { DialectName } from '../db/database.js';
+import { idListSql } from '../db/id-list.js';
 import type { ColumnDef, ColumnType } from './view.js';
 import { containsSql, equalsTextSql, inTextSql, likePattern, textSortKey, textSortValue } from './text-match.js';
 import { narrowed, trigramNeed, trigramPrefilter, type TrigramNeed } from './trigram.js';
@@ -129,8 +130,9 @@ function arrayContainsSql(column: ColumnDef, dialect: DialectName, token: string
 }
 
 /**
- * `column IN (list)` with the whole list as one parameter: marked-item lists reach tens of thousands of ids,
- * beyond SQLite's and PostgreSQL's limits on the number of parameters of one statement.
+ * `column IN (list)` with the whole list as one parameter, for values that are not ids (integer columns
+ * take the id-list rule): lists reach tens of thousands of values, beyond SQLite's and PostgreSQL's limits
+ * on the number of parameters of one statement.
  */
 function inListSql(column: ColumnDef, dialect: DialectName, list: Value[]): RawBuilder<unknown> {
   if (dialect === 'sqlite') {
@@ -138,8 +140,6 @@ function inListSql(column: ColumnDef, dialect: DialectName, list: Value[]): RawB
     return sql`${column.sql} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
   }
   switch (column.type) {
-    case 'integer':
-      return sql`${column.sql} = ANY(${list}::bigint[])`;
     case 'number':
       return sql`${column.sql} = ANY(${list}::double precision[])`;
     case 'boolean':
@@ -217,6 +217,7 @@ export function filterCondition(
       // `col IN ('')` does: clients ask with an empty list for "none of these" (e.g. nothing recently viewed).
       if (typedList.length === 0) return sql`1 = 0`;
       if (column.type === 'string') return inTextSql(column.sql, typedList.map(String), dialect);
+      if (column.type === 'integer') return idListSql(column.sql, typedList.filter((v): v is number => typeof v === 'number'), dialect);
       return inListSql(column, dialect, typedList);
     }
     case 'jsonSearch':

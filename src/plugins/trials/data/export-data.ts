@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { groupVisibleSql } from '../../../server/access/groups.js';
 import type { SessionUser } from '../../../server/auth/tokens.js';
 import type { DialectName } from '../../../server/db/database.js';
+import { idListSql } from '../../../server/db/id-list.js';
 import { GERMPLASM_GROUP_TYPE } from './groups.js';
 import { listOrNull } from './request.js';
-import { inIds } from './scope.js';
 
 /**
  * What the trials export reads besides its rows (export-rows.ts): its traits (the columns), its datasets
@@ -43,7 +43,7 @@ export function traitHeader(trait: ExportTrait): string {
 
 /** The selected traits (all when none is selected) that have data in the datasets, by name. */
 export async function exportTraits(db: Kysely<unknown>, selection: ExportSelection, dialect: DialectName): Promise<ExportTrait[]> {
-  const chosen = selection.traitIds ? inIds(sql`p.id`, selection.traitIds, dialect) : sql`1 = 1`;
+  const chosen = selection.traitIds ? idListSql(sql`p.id`, selection.traitIds, dialect) : sql`1 = 1`;
   const rows = await sql<{ id: number; name: string; short_name: string | null; description: string | null; datatype: string; unit_name: string | null; unit_abbreviation: string | null }>`
     SELECT p.id, p.name, p.short_name, p.description, p.datatype, u.unit_name, u.unit_abbreviation
     FROM phenotypes p LEFT JOIN units u ON u.id = p.unit_id
@@ -73,7 +73,7 @@ export async function selectedGroups(db: Kysely<unknown>, groupIds: readonly num
   const ids = listOrNull(groupIds);
   if (!ids) return new Map();
   const rows = await sql<{ id: number; name: string | null }>`SELECT g.id, g.name FROM groups g
-    WHERE g.grouptype_id = ${GERMPLASM_GROUP_TYPE} AND ${groupVisibleSql('g', user)} AND ${inIds(sql`g.id`, ids, dialect)}`.execute(db);
+    WHERE g.grouptype_id = ${GERMPLASM_GROUP_TYPE} AND ${groupVisibleSql('g', user)} AND ${idListSql(sql`g.id`, ids, dialect)}`.execute(db);
   return new Map(rows.rows.map((r) => [Number(r.id), r.name ?? '']));
 }
 

@@ -1,8 +1,9 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SessionUser } from '../../../server/auth/tokens.js';
 import type { DialectName } from '../../../server/db/database.js';
+import { idListSql } from '../../../server/db/id-list.js';
 import type { ExportDataset, ExportSelection, ExportTrait } from './export-data.js';
-import { germplasmSelectionSql, inIds } from './scope.js';
+import { germplasmSelectionSql } from './scope.js';
 
 /**
  * The rows of the trials export: one per germplasm × dataset × location × rep × block × year × row ×
@@ -74,7 +75,7 @@ export async function* pivotRows(
 ): AsyncGenerator<PivotRow[]> {
   if (traits.length === 0) return;
   const column = new Map(traits.map((t, i) => [t.id, i]));
-  const traitCondition = inIds(sql`pd.phenotype_id`, traits.map((t) => t.id), dialect);
+  const traitCondition = idListSql(sql`pd.phenotype_id`, traits.map((t) => t.id), dialect);
   const germplasm = germplasmSelectionSql(sql`ts.germinatebase_id`, selection.yIds, selection.yGroupIds, user, dialect) ?? sql`1 = 1`;
   const names = { sites: new Map<number, string | null>(), treatments: new Map<number, string | null>() };
   for (const dataset of datasets) {
@@ -125,7 +126,7 @@ async function passportsOf(db: Kysely<unknown>, ids: readonly number[], dialect:
     SELECT g.id, g.name, g.display_name, g.general_identifier, m.puid, t.genus, t.species, t.subtaxa, gp.name AS parent_name, gp.general_identifier AS parent_gid
     FROM germinatebase g LEFT JOIN mcpd m ON m.germinatebase_id = g.id LEFT JOIN taxonomies t ON t.id = g.taxonomy_id
       LEFT JOIN germinatebase gp ON gp.id = g.entityparent_id
-    WHERE ${inIds(sql`g.id`, ids, dialect)}`.execute(db);
+    WHERE ${idListSql(sql`g.id`, ids, dialect)}`.execute(db);
   return new Map(
     rows.rows.map((r) => [
       Number(r.id),
@@ -146,7 +147,7 @@ async function passportsOf(db: Kysely<unknown>, ids: readonly number[], dialect:
 async function remember(db: Kysely<unknown>, known: Map<number, string | null>, ids: readonly (number | null)[], table: 'locations' | 'treatments', column: 'site_name' | 'name', dialect: DialectName) {
   const missing = [...new Set(ids.filter((id): id is number => id !== null).map(Number))].filter((id) => !known.has(id));
   if (missing.length === 0) return;
-  const rows = await sql<{ id: number; name: string | null }>`SELECT x.id, x.${sql.ref(column)} AS name FROM ${sql.table(table)} x WHERE ${inIds(sql`x.id`, missing, dialect)}`.execute(db);
+  const rows = await sql<{ id: number; name: string | null }>`SELECT x.id, x.${sql.ref(column)} AS name FROM ${sql.table(table)} x WHERE ${idListSql(sql`x.id`, missing, dialect)}`.execute(db);
   for (const id of missing) known.set(id, null);
   for (const row of rows.rows) known.set(Number(row.id), row.name);
 }
@@ -156,7 +157,7 @@ async function memberships(db: Kysely<unknown>, groups: Map<number, string>, ger
   const out = new Map<number, string[]>();
   if (groups.size === 0) return out;
   const rows = await sql<{ foreign_id: number; group_id: number }>`SELECT DISTINCT gm.foreign_id, gm.group_id FROM groupmembers gm
-    WHERE gm.group_id IN (${sql.join([...groups.keys()])}) AND ${inIds(sql`gm.foreign_id`, germplasm, dialect)}`.execute(db);
+    WHERE gm.group_id IN (${sql.join([...groups.keys()])}) AND ${idListSql(sql`gm.foreign_id`, germplasm, dialect)}`.execute(db);
   for (const row of rows.rows) {
     const list = out.get(Number(row.foreign_id)) ?? [];
     list.push(groups.get(Number(row.group_id)) ?? '');

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { groupVisibleSql } from '../../../server/access/groups.js';
 import type { SessionUser } from '../../../server/auth/tokens.js';
 import type { DialectName } from '../../../server/db/database.js';
-import { inIds } from './scope.js';
+import { idListSql } from '../../../server/db/id-list.js';
 
 /** groups.grouptype_id of germplasm groups. */
 export const GERMPLASM_GROUP_TYPE = 3;
@@ -28,7 +28,7 @@ export async function germplasmGroups(
   if (ids.length === 0) return byGermplasm;
   const rows = await sql<{ foreign_id: number; id: number; name: string | null }>`
     SELECT gm.foreign_id, g.id, g.name FROM groupmembers gm JOIN groups g ON g.id = gm.group_id
-    WHERE g.grouptype_id = ${GERMPLASM_GROUP_TYPE} AND ${groupVisibleSql('g', user)} AND ${inIds(sql`gm.foreign_id`, ids, dialect)}
+    WHERE g.grouptype_id = ${GERMPLASM_GROUP_TYPE} AND ${groupVisibleSql('g', user)} AND ${idListSql(sql`gm.foreign_id`, ids, dialect)}
     ORDER BY g.name, g.id`.execute(db);
   for (const row of rows.rows) {
     const germplasm = Number(row.foreign_id);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { gateCaller } from '../../../server/access/licences.js';
 import { logDatasetAccess } from '../../../server/access/dataset-access-log.js';
+import { idListSql } from '../../../server/db/id-list.js';
 import { HttpError } from '../../../server/http/errors.js';
 import { validate } from '../../../server/http/validate.js';
 import { TableQuery } from '../../../server/table/engine.js';
@@ -12,7 +13,7 @@ import type { ColumnDef } from '../../../server/table/view.js';
 import { germplasmGroups } from './groups.js';
 import { trialExportRoutes } from './export-routes.js';
 import { DatasetExportRequest, DatasetRequest, SubsettedDatasetRequest, TraitTimelineRequest } from './request.js';
-import { dataScopeSql, germplasmSelectionSql, inIds, trialsDatasetIds } from './scope.js';
+import { dataScopeSql, germplasmSelectionSql, trialsDatasetIds } from './scope.js';
 import { DATA_ROW_KEY, LOOKUP_ROW_KEY, MINIMAL_KEYS, trialGermplasmView, trialsDataView } from './view.js';
 
 type Row = Record<string, unknown>;
@@ -117,7 +118,7 @@ export const trialsDataRoutes: FastifyPluginAsync = async (app) => {
     if (!body.datasetIds || body.datasetIds.length === 0) throw new HttpError(400, 'BAD_REQUEST_MISSING_FIELDS', 'datasetIds must name at least one dataset.');
     const datasetIds = await trialsDatasetIds(db, gateCaller(request), body.datasetIds);
     if (datasetIds.length === 0) return [];
-    const traits = body.traitIds && body.traitIds.length > 0 ? inIds(sql`pd.phenotype_id`, body.traitIds, dialect) : sql`1 = 1`;
+    const traits = body.traitIds && body.traitIds.length > 0 ? idListSql(sql`pd.phenotype_id`, body.traitIds, dialect) : sql`1 = 1`;
     const germplasm = germplasmSelectionSql(sql`ts.germinatebase_id`, body.markedIds, body.groupIds, request.user, dialect) ?? sql`1 = 1`;
     const rows = await sql<{ day: string }>`SELECT DISTINCT substr(pd.recording_date, 1, 10) AS day
       FROM phenotypedata pd JOIN trialsetup ts ON ts.id = pd.trialsetup_id

@@ -4,6 +4,7 @@ import { visibleGroupMembersSql } from '../../../server/access/groups.js';
 import type { GateCaller } from '../../../server/access/licences.js';
 import type { SessionUser } from '../../../server/auth/tokens.js';
 import type { DialectName } from '../../../server/db/database.js';
+import { idListSql } from '../../../server/db/id-list.js';
 import { listOrNull } from './request.js';
 
 /** datasettypes.id of trials datasets. */
@@ -22,15 +23,6 @@ export async function trialsDatasetIds(db: Kysely<unknown>, caller: GateCaller, 
 }
 
 /**
- * `column IN (ids)` with the list as one parameter (JSON text on SQLite, an array on PostgreSQL): marked
- * germplasm lists exceed the databases' limits on parameters per statement. An empty list matches nothing.
- */
-export function inIds(column: RawBuilder<unknown>, ids: readonly number[], dialect: DialectName): RawBuilder<unknown> {
-  if (ids.length === 0) return sql`(1 = 0)`;
-  return dialect === 'postgres' ? sql`${column} = ANY(${[...ids]}::bigint[])` : sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-}
-
-/**
  * The germplasm a request selects, as a condition on a germplasm id: the listed germplasm or the members
  * of the listed germplasm groups the caller sees (either selects); null when neither list names anything.
  */
@@ -44,7 +36,7 @@ export function germplasmSelectionSql(
   const marked = listOrNull(yIds);
   const groups = listOrNull(yGroupIds);
   const parts: RawBuilder<unknown>[] = [];
-  if (marked) parts.push(inIds(germplasm, marked, dialect));
+  if (marked) parts.push(idListSql(germplasm, marked, dialect));
   if (groups) parts.push(sql`${germplasm} IN (${visibleGroupMembersSql(groups, 'germinatebase', user)})`);
   if (parts.length === 0) return null;
   return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
@@ -65,7 +57,7 @@ export interface DataScope {
 export function dataScopeSql(scope: DataScope, user: SessionUser | null, dialect: DialectName, withTraits = true): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`ts.dataset_id IN (${sql.join(scope.datasetIds.length > 0 ? [...scope.datasetIds] : [-1])})`];
   const traits = withTraits ? listOrNull(scope.traitIds) : null;
-  if (traits) parts.push(inIds(sql`pd.phenotype_id`, traits, dialect));
+  if (traits) parts.push(idListSql(sql`pd.phenotype_id`, traits, dialect));
   const germplasm = germplasmSelectionSql(sql`ts.germinatebase_id`, scope.yIds, scope.yGroupIds, user, dialect);
   if (germplasm) parts.push(germplasm);
   return sql.join(parts, sql` AND `);

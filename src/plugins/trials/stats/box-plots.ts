@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
-import { inIdsSql, numericSql } from './numeric-sql.js';
+import { idListSql } from '../../../server/db/id-list.js';
+import { numericSql } from './numeric-sql.js';
 import { quantileNumbers, quantilesSql, type QuantileRow } from './quantiles-sql.js';
 import { given, type SubsettedDatasetRequest } from './request.js';
 import {
@@ -49,11 +50,11 @@ export interface Scope {
  */
 export function valuesSql(scope: Scope, keys: RawBuilder<unknown>, join: RawBuilder<unknown>, where: RawBuilder<unknown>): RawBuilder<unknown> {
   const { dialect } = scope;
-  const traitFilter = scope.traits ? sql`AND ${inIdsSql(dialect, sql`pd.phenotype_id`, scope.traits)}` : sql``;
+  const traitFilter = scope.traits ? sql`AND ${idListSql(sql`pd.phenotype_id`, scope.traits, dialect)}` : sql``;
   return sql`SELECT x.* FROM (SELECT ${keys}, ts.treatment_id AS treatment_id, pd.phenotype_id AS phenotype_id,
       ${numericSql(dialect, sql`pd.phenotype_value`)} AS v
     FROM phenotypedata pd JOIN trialsetup ts ON ts.id = pd.trialsetup_id JOIN phenotypes p ON p.id = pd.phenotype_id ${join}
-    WHERE ${inIdsSql(dialect, sql`ts.dataset_id`, scope.datasets)} AND p.datatype = 'numeric' ${traitFilter} AND ${where}) x
+    WHERE ${idListSql(sql`ts.dataset_id`, scope.datasets, dialect)} AND p.datatype = 'numeric' ${traitFilter} AND ${where}) x
     WHERE x.v IS NOT NULL`;
 }
 
@@ -92,7 +93,7 @@ export async function trialStats(db: Db, dialect: DialectName, caller: GateCalle
     if (groups.length > 0) {
       const names = new Map(groups.map((g) => [g.id, g.name]));
       const order = new Map(groups.map((g, i) => [g.id, i + 1]));
-      const join = sql`JOIN groupmembers gm ON gm.foreign_id = ts.germinatebase_id AND ${inIdsSql(dialect, sql`gm.group_id`, [...names.keys()])}`;
+      const join = sql`JOIN groupmembers gm ON gm.foreign_id = ts.germinatebase_id AND ${idListSql(sql`gm.group_id`, [...names.keys()], dialect)}`;
       const values = valuesSql(scope, sql`gm.group_id AS group_id`, join, sql`(1 = 1)`);
       const rows = await quantilesSql(dialect, { values, keys: ['group_id', 'treatment_id', 'phenotype_id'] }).execute(db);
       for (const row of rows.rows) {
@@ -102,7 +103,7 @@ export async function trialStats(db: Db, dialect: DialectName, caller: GateCalle
     }
   }
   if (marked) {
-    const values = valuesSql(scope, sql`1 AS marked`, sql``, inIdsSql(dialect, sql`ts.germinatebase_id`, marked));
+    const values = valuesSql(scope, sql`1 AS marked`, sql``, idListSql(sql`ts.germinatebase_id`, marked, dialect));
     const rows = await quantilesSql(dialect, { values, keys: ['treatment_id', 'phenotype_id'] }).execute(db);
     for (const row of rows.rows) box(row, null, MARKED_ITEMS, Number.MAX_SAFE_INTEGER);
   }

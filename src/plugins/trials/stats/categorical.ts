@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
+import { idListSql } from '../../../server/db/id-list.js';
 import { MARKED_ITEMS } from './box-plots.js';
-import { inIdsSql } from './numeric-sql.js';
 import { given, type SubsettedDatasetRequest } from './request.js';
 import { datasetsOfType, TRIALS_DATASET_TYPE, visibleGroups, type Db } from './selection.js';
 
@@ -51,7 +51,7 @@ export async function categoricalCounts(db: Db, dialect: DialectName, caller: Ga
         pd.phenotype_value AS value, COUNT(*) AS count
       FROM phenotypedata pd JOIN trialsetup ts ON ts.id = pd.trialsetup_id JOIN phenotypes p ON p.id = pd.phenotype_id
         JOIN datasets d ON d.id = ts.dataset_id ${join}
-      WHERE ${inIdsSql(dialect, sql`ts.dataset_id`, datasets)} AND ${inIdsSql(dialect, sql`p.id`, traits)} AND p.datatype = 'categorical'
+      WHERE ${idListSql(sql`ts.dataset_id`, datasets, dialect)} AND ${idListSql(sql`p.id`, traits, dialect)} AND p.datatype = 'categorical'
         AND pd.phenotype_value IS NOT NULL AND ${where}
       GROUP BY ts.dataset_id, d.name, p.id, p.name, ${groupBy}pd.phenotype_value
       ORDER BY ts.dataset_id, p.name, p.id, ${groupBy}pd.phenotype_value`.execute(db);
@@ -73,12 +73,12 @@ export async function categoricalCounts(db: Db, dialect: DialectName, caller: Ga
       const groups = await visibleGroups(db, dialect, caller.user, groupIds, 'germinatebase');
       if (groups.length > 0) {
         const names = new Map(groups.map((g) => [g.id, g.name]));
-        const join = sql`JOIN groupmembers gm ON gm.foreign_id = ts.germinatebase_id AND ${inIdsSql(dialect, sql`gm.group_id`, [...names.keys()])}`;
+        const join = sql`JOIN groupmembers gm ON gm.foreign_id = ts.germinatebase_id AND ${idListSql(sql`gm.group_id`, [...names.keys()], dialect)}`;
         byGroup.push({ rows: (await counts(sql`gm.group_id`, join, sql`(1 = 1)`, sql`gm.group_id, `)).rows, name: (id) => names.get(id) ?? '' });
       }
     }
     if (marked) {
-      byGroup.push({ rows: (await counts(sql`NULL`, sql``, inIdsSql(dialect, sql`ts.germinatebase_id`, marked), sql``)).rows, name: () => MARKED_ITEMS });
+      byGroup.push({ rows: (await counts(sql`NULL`, sql``, idListSql(sql`ts.germinatebase_id`, marked, dialect), sql``)).rows, name: () => MARKED_ITEMS });
     }
     for (const { rows, name } of byGroup) write(rows, (r) => name(Number(r.label)));
   }

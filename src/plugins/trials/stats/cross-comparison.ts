@@ -2,11 +2,12 @@ import { sql, type RawBuilder } from 'kysely';
 import type { GateCaller } from '../../../server/access/licences.js';
 import { visibleGroupMembersSql } from '../../../server/access/groups.js';
 import type { DialectName } from '../../../server/db/database.js';
+import { idListSql } from '../../../server/db/id-list.js';
 import { tableExists } from '../../../server/db/table-exists.js';
 import { HttpError } from '../../../server/http/errors.js';
 import { tsvCell } from './categorical.js';
 import { GERMPLASM_COLUMN_JOINS, germplasmColumn } from './cross-columns.js';
-import { inIdsSql, numericSql } from './numeric-sql.js';
+import { numericSql } from './numeric-sql.js';
 import { given, type ComparisonConfig, type CrossComparisonRequest } from './request.js';
 import { CLIMATE_DATASET_TYPE, datasetsOfType, TRIALS_DATASET_TYPE, type Db } from './selection.js';
 
@@ -41,7 +42,7 @@ function restriction(ctx: Context, config: ComparisonConfig, id: RawBuilder<unkn
   const groups = given(config.groupIds);
   if (!marked && !groups) return sql`(1 = 1)`;
   const parts: RawBuilder<unknown>[] = [
-    ...(marked ? [inIdsSql(ctx.dialect, id, marked)] : []),
+    ...(marked ? [idListSql(id, marked, ctx.dialect)] : []),
     ...(groups && ctx.groups ? [sql`${id} IN (${visibleGroupMembersSql(groups, targetTable, ctx.caller.user)})`] : []),
   ];
   return parts.length === 0 ? sql`(1 = 0)` : sql`(${sql.join(parts, sql` OR `)})`;
@@ -62,11 +63,11 @@ async function traitSide(ctx: Context, config: ComparisonConfig, id: number): Pr
   const values = sql`SELECT x.germplasm_id, AVG(x.v) AS v FROM (
       SELECT ts.germinatebase_id AS germplasm_id, ${numericSql(ctx.dialect, sql`pd.phenotype_value`)} AS v
       FROM phenotypedata pd JOIN trialsetup ts ON ts.id = pd.trialsetup_id
-      WHERE pd.phenotype_id = ${id} AND ${inIdsSql(ctx.dialect, sql`ts.dataset_id`, datasets)}
+      WHERE pd.phenotype_id = ${id} AND ${idListSql(sql`ts.dataset_id`, datasets, ctx.dialect)}
         AND ${restriction(ctx, config, sql`ts.germinatebase_id`, 'germinatebase')}) x
     WHERE x.v IS NOT NULL GROUP BY x.germplasm_id`;
   const used = async (db: Db) =>
-    (await sql<{ id: number }>`SELECT d.id FROM datasets d WHERE ${inIdsSql(ctx.dialect, sql`d.id`, datasets)} AND EXISTS (
+    (await sql<{ id: number }>`SELECT d.id FROM datasets d WHERE ${idListSql(sql`d.id`, datasets, ctx.dialect)} AND EXISTS (
       SELECT 1 FROM trialsetup ts JOIN phenotypedata pd ON pd.trialsetup_id = ts.id WHERE ts.dataset_id = d.id AND pd.phenotype_id = ${id})`.execute(db)).rows.map((r) => Number(r.id));
   return { heading: await heading(ctx, 'phenotypes', id), values, used };
 }
@@ -82,11 +83,11 @@ async function climateSide(ctx: Context, config: ComparisonConfig, id: number): 
   const values = sql`SELECT g.id AS germplasm_id, site.v FROM germinatebase g JOIN (
       SELECT x.location_id, AVG(x.v) AS v FROM (
         SELECT cd.location_id, ${numericSql(ctx.dialect, sql`cd.climate_value`)} AS v FROM climatedata cd
-        WHERE cd.climate_id = ${id} AND ${inIdsSql(ctx.dialect, sql`cd.dataset_id`, datasets)}
+        WHERE cd.climate_id = ${id} AND ${idListSql(sql`cd.dataset_id`, datasets, ctx.dialect)}
           AND ${restriction(ctx, config, sql`cd.location_id`, 'locations')}) x
       WHERE x.v IS NOT NULL GROUP BY x.location_id) site ON site.location_id = g.location_id`;
   const used = async (db: Db) =>
-    (await sql<{ id: number }>`SELECT d.id FROM datasets d WHERE ${inIdsSql(ctx.dialect, sql`d.id`, datasets)} AND EXISTS (
+    (await sql<{ id: number }>`SELECT d.id FROM datasets d WHERE ${idListSql(sql`d.id`, datasets, ctx.dialect)} AND EXISTS (
       SELECT 1 FROM climatedata cd WHERE cd.dataset_id = d.id AND cd.climate_id = ${id})`.execute(db)).rows.map((r) => Number(r.id));
   return { heading: await heading(ctx, 'climates', id), values, used };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
-import { inIdsSql, numericSql } from './numeric-sql.js';
+import { idListSql } from '../../../server/db/id-list.js';
+import { numericSql } from './numeric-sql.js';
 import { quantileNumbers, quantilesSql } from './quantiles-sql.js';
 import { datasetsOfType, TRIALS_DATASET_TYPE, type Db } from './selection.js';
 
@@ -48,7 +49,7 @@ export async function germplasmTraitStats(db: Db, dialect: DialectName, caller: 
       SELECT pd.phenotype_id AS phenotype_id, ts.germinatebase_id AS germplasm_id, ${number('pd')} AS v
       FROM (SELECT DISTINCT ots.dataset_id, opd.phenotype_id
           FROM trialsetup ots JOIN phenotypedata opd ON opd.trialsetup_id = ots.id JOIN phenotypes op ON op.id = opd.phenotype_id
-          WHERE ots.germinatebase_id = ${germplasmId} AND ${inIdsSql(dialect, sql`ots.dataset_id`, datasets)} AND op.datatype = 'numeric'
+          WHERE ots.germinatebase_id = ${germplasmId} AND ${idListSql(sql`ots.dataset_id`, datasets, dialect)} AND op.datatype = 'numeric'
             AND ${number('opd')} IS NOT NULL) own
         JOIN trialsetup ts ON ts.dataset_id = own.dataset_id
         JOIN phenotypedata pd ON pd.trialsetup_id = ts.id AND pd.phenotype_id = own.phenotype_id) x

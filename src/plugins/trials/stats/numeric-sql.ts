@@ -29,13 +29,3 @@ export function numericSql(dialect: DialectName, text: RawBuilder<unknown>): Raw
       AND (${e} = 0 OR ${exponent} GLOB '[0-9]' OR ${exponent} GLOB '[0-9][0-9]' OR ${exponent} GLOB '[+-][0-9]' OR ${exponent} GLOB '[+-][0-9][0-9]')
     THEN CAST(${text} AS REAL) END)`;
 }
-
-/**
- * `expression IN (ids)` with the whole list as one parameter: marked-item lists reach tens of thousands of
- * ids, beyond both databases' limits on parameters per statement. An empty list matches nothing.
- */
-export function inIdsSql(dialect: DialectName, expression: RawBuilder<unknown>, ids: readonly number[]): RawBuilder<unknown> {
-  if (ids.length === 0) return sql`(1 = 0)`;
-  if (dialect === 'sqlite') return sql`${expression} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-  return sql`${expression} = ANY(${[...ids]}::integer[])`;
-}

@@ -4,8 +4,8 @@ import { groupVisibleSql } from '../../../server/access/groups.js';
 import type { GateCaller } from '../../../server/access/licences.js';
 import type { SessionUser } from '../../../server/auth/tokens.js';
 import type { DialectName } from '../../../server/db/database.js';
+import { idListSql } from '../../../server/db/id-list.js';
 import { tableExists } from '../../../server/db/table-exists.js';
-import { inIdsSql } from './numeric-sql.js';
 
 export type Db = Kysely<unknown>;
 
@@ -20,7 +20,7 @@ export const CLIMATE_DATASET_TYPE = 5;
 export async function datasetsOfType(db: Db, dialect: DialectName, caller: GateCaller, typeId: number, requested: readonly number[] | null | undefined): Promise<number[]> {
   const allowed = await allowedDatasetIds(db, caller, requested);
   if (allowed.length === 0) return [];
-  const rows = await sql<{ id: number }>`SELECT d.id FROM datasets d WHERE d.datasettype_id = ${typeId} AND ${inIdsSql(dialect, sql`d.id`, allowed)}
+  const rows = await sql<{ id: number }>`SELECT d.id FROM datasets d WHERE d.datasettype_id = ${typeId} AND ${idListSql(sql`d.id`, allowed, dialect)}
     ORDER BY d.id`.execute(db);
   return rows.rows.map((r) => Number(r.id));
 }
@@ -74,7 +74,7 @@ export async function datasetSummaries(db: Db, dialect: DialectName, ids: readon
       l.name AS license_name, ds.name AS state, d.date_start, d.date_end, d.created_on, d.updated_on
     FROM datasets d JOIN datasettypes dt ON dt.id = d.datasettype_id LEFT JOIN experiments e ON e.id = d.experiment_id
       LEFT JOIN licenses l ON l.id = d.license_id LEFT JOIN datasetstates ds ON ds.id = d.dataset_state_id
-    WHERE ${inIdsSql(dialect, sql`d.id`, ids)} ORDER BY d.id`.execute(db);
+    WHERE ${idListSql(sql`d.id`, ids, dialect)} ORDER BY d.id`.execute(db);
   return rows.rows.map((r) => ({
     datasetId: Number(r.id),
     datasetName: r.name,
@@ -133,7 +133,7 @@ export async function traitSummaries(db: Db, dialect: DialectName, ids: readonly
   }>`SELECT p.id, p.name, p.short_name, p.description, p.datatype, p.restrictions, p.is_timeseries, p.category_id,
       c.name AS category_name, p.unit_id, u.unit_name, u.unit_abbreviation, u.unit_description
     FROM phenotypes p LEFT JOIN phenotypecategories c ON c.id = p.category_id LEFT JOIN units u ON u.id = p.unit_id
-    WHERE ${inIdsSql(dialect, sql`p.id`, ids)} ORDER BY p.name, p.id`.execute(db);
+    WHERE ${idListSql(sql`p.id`, ids, dialect)} ORDER BY p.name, p.id`.execute(db);
   return rows.rows.map((r) => ({
     traitId: Number(r.id),
     traitName: r.name,
@@ -163,6 +163,6 @@ export interface Treatment {
 export async function treatmentsOf(db: Db, dialect: DialectName, ids: readonly number[]): Promise<Treatment[]> {
   if (ids.length === 0) return [];
   const rows = await sql<{ id: number; name: string; description: string | null; created_on: string; updated_on: string }>`
-    SELECT t.id, t.name, t.description, t.created_on, t.updated_on FROM treatments t WHERE ${inIdsSql(dialect, sql`t.id`, ids)} ORDER BY t.id`.execute(db);
+    SELECT t.id, t.name, t.description, t.created_on, t.updated_on FROM treatments t WHERE ${idListSql(sql`t.id`, ids, dialect)} ORDER BY t.id`.execute(db);
   return rows.rows.map((r) => ({ id: Number(r.id), name: r.name, description: r.description, createdOn: r.created_on, updatedOn: r.updated_on }));
 }

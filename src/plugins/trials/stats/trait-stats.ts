@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
-import { inIdsSql, numericSql } from './numeric-sql.js';
+import { idListSql } from '../../../server/db/id-list.js';
+import { numericSql } from './numeric-sql.js';
 import { given, type TraitDatasetRequest } from './request.js';
 import { datasetsOfType, parseRestrictions, TRIALS_DATASET_TYPE, type Db } from './selection.js';
 
@@ -58,8 +59,8 @@ export async function traitStats(db: Db, dialect: DialectName, caller: GateCalle
   const datasets = await datasetsOfType(db, dialect, caller, TRIALS_DATASET_TYPE, body.datasetIds);
   if (datasets.length === 0) return [];
   const traits = given(body.traitIds);
-  const inDatasets = inIdsSql(dialect, sql`ts.dataset_id`, datasets);
-  const traitFilter = traits ? sql`AND ${inIdsSql(dialect, sql`p.id`, traits)}` : sql``;
+  const inDatasets = idListSql(sql`ts.dataset_id`, datasets, dialect);
+  const traitFilter = traits ? sql`AND ${idListSql(sql`p.id`, traits, dialect)}` : sql``;
   const number = numericSql(dialect, sql`pd.phenotype_value`);
 
   const numeric = await sql<TraitRow & { min: number; avg: number; max: number; count: number }>`

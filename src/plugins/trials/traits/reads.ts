@@ -1,8 +1,9 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { gateCaller } from '../../../server/access/licences.js';
 import { pathId } from '../../../server/access/users.js';
 import type { DialectName } from '../../../server/db/database.js';
+import { idListSql } from '../../../server/db/id-list.js';
 import { HttpError } from '../../../server/http/errors.js';
 import { validate } from '../../../server/http/validate.js';
 import { isoTimestamp } from '../../../server/table/engine.js';
@@ -27,11 +28,6 @@ function withoutNulls(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null && value !== undefined));
 }
 
-/** `column` is one of `ids`, the list bound as one parameter (as the table engine binds its sets). */
-export function inIds(column: RawBuilder<unknown>, ids: readonly number[], dialect: DialectName): RawBuilder<unknown> {
-  return dialect === 'postgres' ? sql`${column} = ANY(${[...ids]}::bigint[])` : sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-}
-
 interface DatasetTraitRow {
   id: number;
   name: string;
@@ -48,7 +44,7 @@ interface DatasetTraitRow {
 
 /** The traits with values in the given datasets, by name: an index seek per trait and run of the datasets' plots. */
 async function datasetTraits(db: Kysely<unknown>, dialect: DialectName, datasetIds: readonly number[]) {
-  const runs = runSource(inIds(sql`d.id`, datasetIds, dialect), dialect);
+  const runs = runSource(idListSql(sql`d.id`, datasetIds, dialect), dialect);
   const rows = await sql<DatasetTraitRow>`SELECT p.id, p.name, p.short_name, p.description, p.datatype, p.restrictions,
       u.id AS unit_id, u.unit_name, u.unit_description, u.unit_abbreviation, s.synonyms
     FROM phenotypes p
@@ -103,7 +99,7 @@ export function registerTraitReads(app: FastifyInstance): void {
     const order = dialect === 'postgres' ? sql`v.value COLLATE "C"` : sql`v.value`;
     const rows = await sql<{ value: string }>`SELECT v.value FROM (SELECT DISTINCT pd.phenotype_value AS value FROM phenotypedata pd
         JOIN trialsetup ts ON ts.id = pd.trialsetup_id
-        WHERE pd.phenotype_id = ${traitId} AND pd.phenotype_value IS NOT NULL AND ${inIds(sql`ts.dataset_id`, datasets, dialect)}) v
+        WHERE pd.phenotype_id = ${traitId} AND pd.phenotype_value IS NOT NULL AND ${idListSql(sql`ts.dataset_id`, datasets, dialect)}) v
       ORDER BY ${order}`.execute(raw);
     return rows.rows.map((r) => String(r.value));
   });

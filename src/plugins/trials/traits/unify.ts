@@ -2,10 +2,11 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../../server/audit.js';
 import type { DialectName } from '../../../server/db/database.js';
+import { idListSql } from '../../../server/db/id-list.js';
 import type { CoreTables } from '../../../server/db/tables.js';
 import { validate } from '../../../server/http/validate.js';
 import type { PresentTables } from '../../../server/table/optional-tables.js';
-import { inIds, jsonValue } from './reads.js';
+import { jsonValue } from './reads.js';
 import { invalid, MAX_UNIFY_OTHERS, TraitUnificationRequest } from './schema.js';
 import { TRAIT_SYNONYM_TYPE, TRAIT_TABLE, type TraitTables } from './tables.js';
 
@@ -48,7 +49,7 @@ type Moved = Record<string, number>;
 async function moveReferences(trx: Transaction<CoreTables>, dialect: DialectName, present: PresentTables, { preferred, others }: Unification): Promise<Moved> {
   const raw = trx as unknown as Kysely<unknown>;
   const run = async (statement: RawBuilder<unknown>) => Number((await statement.execute(raw)).numAffectedRows ?? 0);
-  const isOther = (column: string) => inIds(sql.ref(column), others, dialect);
+  const isOther = (column: string) => idListSql(sql.ref(column), others, dialect);
   const moved: Moved = {};
   moved.phenotypedata = await run(sql`UPDATE phenotypedata SET phenotype_id = ${preferred} WHERE ${isOther('phenotype_id')}`);
   moved.attributedata = await run(sql`UPDATE attributedata SET foreign_id = ${preferred}
