@@ -8,7 +8,8 @@ import { axeViolations, formatViolations, useBrowser, useServer, type E2EServer 
  * named), marks a check, lays out two RCBD replicates with the built-in designer, saves them to a new
  * trials dataset, gets the data-collection app's link and pastes a fieldbook with a bad line; a second
  * layout on the same cells is refused in words with nothing changed; a regular user cannot open the
- * wizard; leaving asks; axe in both themes; German. Screenshots go to /tmp for people to look at.
+ * wizard; leaving with unsaved changes asks (the workspace's leave guard: sidebar, palette, close key, back);
+ * axe in both themes, also with that question open; German. Screenshots go to /tmp for people to look at.
  */
 
 const POLL = { timeout: 20_000 };
@@ -20,6 +21,7 @@ async function expectAxeClean(page: Page): Promise<void> {
 }
 
 const stepHeading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 3, name });
+const leaveQuestion = (page: Page, title = 'Unsaved changes') => page.getByRole('dialog', { name: title });
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
 async function openWizard(page: Page, server: E2EServer): Promise<void> {
@@ -168,35 +170,80 @@ describe('trial creation', () => {
     await expect.poll(() => focusedText(page), POLL).toBe('Step 2: Trial design');
     await expectAxeClean(page);
     await page.screenshot({ path: `${SHOTS}/c3-wizard-design-dark.png`, fullPage: true });
+
+    // The leave question in the dark theme.
+    await page.keyboard.press('Alt+KeyW');
+    await leaveQuestion(page).getByText('Your changes will be lost. Leave trial creation?').waitFor(POLL);
+    await expectAxeClean(page);
+    await page.screenshot({ path: `${SHOTS}/l1-leave-question-dark.png` });
+    await page.keyboard.press('Escape');
+    await leaveQuestion(page).waitFor({ state: 'hidden', ...POLL });
+    await stepHeading(page, 'Step 2: Trial design').waitFor(POLL);
   });
 
-  it('asks before leaving with unsaved changes, and brings a closed draft back', async () => {
-    const page = await browser.page();
+  it('asks before the workspace leaves unsaved changes: Stay keeps them, Leave goes; with none nothing asks', async () => {
+    const page = await browser.page({ viewport: { width: 1280, height: 900 } });
     await server.login(page, 'curator');
     await openWizard(page, server);
-    // Nothing changed yet: leaving does not ask.
+    const sidebar = page.getByRole('navigation', { name: 'Panes' });
+    const path = () => new URL(page.url()).pathname;
+
+    // Nothing chosen yet: the sidebar's Germplasm entry goes at once.
+    await sidebar.getByRole('button', { name: 'Germplasm', exact: true }).click();
+    await expect.poll(path, POLL).toBe('/data/germplasm');
+    expect(await leaveQuestion(page).count()).toBe(0);
+
+    // Back to the wizard by the sidebar (no reload, so the browser's back stays inside the page).
+    await sidebar.getByRole('button', { name: 'Trial creation' }).click();
+    await stepHeading(page, 'Step 1: Germplasm selection').waitFor(POLL);
     await addNames(page, ['Heris', 'Dialog']);
-    await page.getByRole('table', { name: /Chosen germplasm: 2/ }).waitFor(POLL);
-    await page.getByRole('button', { name: 'Leave trial creation' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Leave trial creation?' });
-    await dialog.getByText('If you leave trial creation now, your changes will be lost.').waitFor(POLL);
+    const chosen = page.getByRole('table', { name: 'Chosen germplasm: 2, of them no checks' });
+    await chosen.waitFor(POLL);
+
+    // The sidebar's Germplasm entry: one question, Stay has the focus, Escape stays.
+    await sidebar.getByRole('button', { name: 'Germplasm', exact: true }).click();
+    await leaveQuestion(page).getByText('Your changes will be lost. Leave trial creation?').waitFor(POLL);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    await expect.poll(() => focusedText(page), POLL).toBe('Stay');
     await expectAxeClean(page);
-    await dialog.getByRole('button', { name: 'Stay' }).click();
-    await expect.poll(() => dialog.isVisible(), POLL).toBe(false);
-    await page.getByRole('table', { name: /Chosen germplasm: 2/ }).waitFor(POLL);
+    await page.screenshot({ path: `${SHOTS}/l1-leave-question-light.png` });
+    await page.keyboard.press('Escape');
+    await leaveQuestion(page).waitFor({ state: 'hidden', ...POLL });
+    expect(path()).toBe('/data/trials/create');
+    await chosen.waitFor(POLL);
 
-    // Closed by the workspace (which cannot ask yet): opening the wizard again offers the draft.
+    // The tile's close key and the browser's back button ask as well; Stay keeps the wizard and its address.
     await page.keyboard.press('Alt+KeyW');
-    await expect.poll(() => new URL(page.url()).pathname, POLL).not.toBe('/data/trials/create');
-    await page.getByRole('navigation', { name: 'Panes' }).getByRole('button', { name: 'Trial creation' }).click();
-    await stepHeading(page, /^Step \d/).waitFor(POLL);
-    const continueIt = page.getByRole('button', { name: 'Continue it' });
-    if (await continueIt.isVisible()) await continueIt.click();
-    await page.getByRole('table', { name: /Chosen germplasm: 2/ }).waitFor(POLL);
+    await leaveQuestion(page).getByRole('button', { name: 'Stay' }).click();
+    await leaveQuestion(page).waitFor({ state: 'hidden', ...POLL });
+    await page.goBack();
+    await leaveQuestion(page).waitFor(POLL);
+    await leaveQuestion(page).getByRole('button', { name: 'Stay' }).click();
+    await leaveQuestion(page).waitFor({ state: 'hidden', ...POLL });
+    await expect.poll(path, POLL).toBe('/data/trials/create');
+    await chosen.waitFor(POLL);
+    await stepHeading(page, 'Step 1: Germplasm selection').waitFor(POLL);
 
-    await page.getByRole('button', { name: 'Leave trial creation' }).click();
-    await page.getByRole('dialog', { name: 'Leave trial creation?' }).getByRole('button', { name: 'Leave and lose changes' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, POLL).not.toBe('/data/trials/create');
+    // Closing or reloading the tab gets the browser's own prompt while there are unsaved changes.
+    const prompt = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
+    await page.close({ runBeforeUnload: true });
+    expect(await prompt).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+
+    // Ctrl+K → Germplasm: the same question; Leave goes there.
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog', { name: 'Command palette' }).waitFor(POLL);
+    await page.keyboard.type('Germplasm');
+    await page.getByRole('option', { name: /^Germplasm\s*\/data\/germplasm$/ }).click();
+    await leaveQuestion(page).getByRole('button', { name: 'Leave' }).click();
+    await expect.poll(path, POLL).toBe('/data/germplasm');
+    expect(await leaveQuestion(page).count()).toBe(0);
+    // Left on purpose: a wizard opened again starts empty.
+    await sidebar.getByRole('button', { name: 'Trial creation' }).click();
+    await page.getByText('No germplasm chosen yet.').waitFor(POLL);
+    await sidebar.getByRole('button', { name: 'Germplasm', exact: true }).click();
+    await expect.poll(path, POLL).toBe('/data/germplasm');
+    expect(await leaveQuestion(page).count()).toBe(0);
   });
 
   it('adds the members of a germplasm group', async () => {
@@ -243,6 +290,15 @@ describe('trial creation', () => {
     await page.getByLabel('Keimplasma-Namen').fill('Heris\nGibt es nicht');
     await page.getByRole('button', { name: 'Suchen und hinzufügen' }).click();
     await page.getByText('1 Keimplasma gefunden und hinzugefügt; 1 Name nicht gefunden.').waitFor(POLL);
+    // Leaving asks in German.
+    await page.getByRole('navigation', { name: 'Bereiche' }).getByRole('button', { name: 'Keimplasma', exact: true }).click();
+    const question = leaveQuestion(page, 'Ungespeicherte Änderungen');
+    await question.getByText('Ihre Änderungen gehen verloren. Versuchsanlage verlassen?').waitFor(POLL);
+    await question.getByRole('button', { name: 'Verlassen' }).waitFor(POLL);
+    await expectAxeClean(page);
+    await page.screenshot({ path: `${SHOTS}/l1-leave-question-de.png` });
+    await question.getByRole('button', { name: 'Bleiben' }).click();
+    await question.waitFor({ state: 'hidden', ...POLL });
     await page.getByRole('button', { name: 'Nächster Schritt' }).click();
     await stepHeading(page, 'Schritt 2: Versuchsdesign').waitFor(POLL);
     await page.getByRole('tab', { name: 'Externes Feldplanungswerkzeug' }).click();
