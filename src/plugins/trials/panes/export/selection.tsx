@@ -37,7 +37,8 @@ export function TraitPicker({ context }: { context: PageContext }) {
   return (
     <fieldset>
       <legend>{label}</legend>
-      <TraitGroupChoice traitIds={traits.map((trait) => trait.traitId)} onTick={(ids) => update({ traits: ids })} />
+      {/* Other datasets start without a group's note. */}
+      <TraitGroupChoice key={context.datasetIds.join(',')} traitIds={traits.map((trait) => trait.traitId)} onTick={(ids) => update({ traits: ids })} />
       <Field label={t('trials.export.searchTraits')}>
         <input type="search" className="ui-input" value={search} autoComplete="off" onChange={(event) => setSearch(event.target.value)} />
       </Field>

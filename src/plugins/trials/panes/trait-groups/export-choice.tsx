@@ -64,15 +64,15 @@ export function TraitGroupChoice(props: TraitGroupChoiceProps) {
       <Field label={t('trials.traitGroups.exportLabel')} hint={t('trials.traitGroups.exportHint')}>
         <GroupSelect id={id} groups={list} value={groupId} onChange={choose} noneLabel={t('trials.traitGroups.choose')} />
       </Field>
-      <div role="status" aria-live="polite">
+      <div role="status" aria-live="polite" className="trials-group-outcome">
         {outcome?.kind === 'reading' ? <p className="ui-hint">{t('trials.traitGroups.reading')}</p> : null}
         {outcome?.kind === 'failed' ? <p className="ui-error">{t('trials.traitGroups.membersFailed')}</p> : null}
         {outcome?.kind === 'ticked' ? (
           <>
-            <p className="ui-hint">{t('trials.traitGroups.ticked', { count: outcome.ticked })}</p>
+            <p>{t('trials.traitGroups.ticked', { count: outcome.ticked })}</p>
             {outcome.missing > 0 ? (
               <>
-                <p className="ui-hint">{t('trials.traitGroups.notInDatasets', { count: outcome.missing })}</p>
+                <p>{t('trials.traitGroups.notInDatasets', { count: outcome.missing })}</p>
                 <ul className="trials-group-missing">
                   {outcome.names.map((name, index) => (
                     <li key={`${index}-${name}`}>{name}</li>
