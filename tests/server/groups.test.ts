@@ -281,7 +281,7 @@ describe.each(testDialects())('groups on %s', (dialect) => {
     });
 
     it('on a database that has duplicate members and the trait type already, keeps the first row of each member', async () => {
-      const migration = groupsMigrations.find((m) => m.name.startsWith('1100-groups-'));
+      const migration = groupsMigrations.find((m) => m.name.startsWith('3001-groups-'));
       if (!migration) throw new Error('no 1100 groups migration');
       // As before the migration: the plain index, no unique one, a member stored twice.
       await sql`DROP INDEX groupmembers_group_member`.execute(db);

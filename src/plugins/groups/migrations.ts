@@ -47,7 +47,7 @@ export const groupsMigrations: SchemaMigration[] = [
   {
     // Trait groups (ours: breeders group traits as they group germplasm), and the indexes the group routes
     // read by: a member once per group, and a user's own groups.
-    name: '1100-groups-trait-type-and-indexes',
+    name: '3001-groups-trait-type-and-indexes',
     async up(db, dialect) {
       const traits = await sql<{ id: number }>`SELECT id FROM grouptypes WHERE target_table = ${GROUP_TARGET.traits}`.execute(db);
       if (traits.rows.length === 0) {

@@ -6,7 +6,7 @@ import type { SchemaMigration } from '../../../server/db/migration.js';
  */
 export const trialCreationMigrations: SchemaMigration[] = [
   {
-    name: '2400-trial-creation-cell-index',
+    name: '2004-trial-creation-cell-index',
     async up(db) {
       await db.schema.createIndex('trialsetup_dataset_cell').on('trialsetup').columns(['dataset_id', 'trial_row', 'trial_column']).execute();
     },

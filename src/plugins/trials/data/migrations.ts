@@ -10,7 +10,7 @@ import type { SchemaMigration } from '../../../server/db/migration.js';
  */
 export const trialsDataMigrations: SchemaMigration[] = [
   {
-    name: '2200-trials-data-indexes',
+    name: '2002-trials-data-indexes',
     async up(db) {
       const index = (name: string, table: string, columns: string[]) => db.schema.createIndex(name).on(table).columns(columns).execute();
       await index('phenotypedata_phenotype_trialsetup', 'phenotypedata', ['phenotype_id', 'trialsetup_id']);
