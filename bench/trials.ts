@@ -8,11 +8,11 @@ import { readConfig } from '../src/server/config.js';
 import { openDatabase, type Database, type DialectName } from '../src/server/db/database.js';
 import { TableQuery, type QueryCaller } from '../src/server/table/engine.js';
 import { serverPlugins } from '../src/plugins/server.js';
-import { dataScopeSql, trialsDatasetIds } from '../src/plugins/trials/data/scope.js';
+import { datasetsOfType, TRIALS_DATASET_TYPE, trialsDatasetIds } from '../src/plugins/trials/dataset-scope.js';
+import { dataScopeSql } from '../src/plugins/trials/data/scope.js';
 import { trialsDataView } from '../src/plugins/trials/data/view.js';
 import { quantilesSql } from '../src/plugins/trials/stats/quantiles-sql.js';
 import { valuesSql } from '../src/plugins/trials/stats/box-plots.js';
-import { datasetsOfType, TRIALS_DATASET_TYPE } from '../src/plugins/trials/stats/selection.js';
 import { generatedPoints, generateTrials, TRAITS } from './generate-trials.js';
 import { alternate, median, report, time } from './measure.js';
 import { exportInChild, type DatabaseLocation, type ExportMemory } from './trials-export-child.js';
@@ -110,7 +110,7 @@ async function benchTablePage(database: Database, address: string, maxPageSize: 
   const db = database.db as unknown as Kysely<unknown>;
   const { dialect } = database;
   // What the route restricts the view to for an anonymous caller: every public trials dataset.
-  const datasetIds = await trialsDatasetIds(db, ANONYMOUS, []);
+  const datasetIds = await trialsDatasetIds(db, dialect, ANONYMOUS, []);
   const query = new TableQuery(trialsDataView(), dialect);
   const statements = query.statements(TABLE_REQUEST, maxPageSize, dataScopeSql({ datasetIds }, null, dialect), ANONYMOUS);
   const compiled = [statements.rows.compile(db), ...(statements.count ? [statements.count.compile(db)] : [])];

@@ -12,8 +12,7 @@ import { trialCreationMigrations } from './creation/migrations.js';
 import { shapefileImporter } from './import/shapefile-importer.js';
 import { trialImporter } from './import/trial-importer.js';
 import type { TrialsTables } from './tables.js';
-
-const TRIALS_DATASET_TYPE = 3;
+import { TRIALS_DATASET_TYPE } from './dataset-scope.js';
 
 /** Traits; trials data (table, exports); statistics and comparisons; trial creation. */
 const routes: FastifyPluginAsync = async (app) => {

@@ -5,13 +5,12 @@ import { recordAudit } from '../../../server/audit.js';
 import { bulkInsert, type BulkValue } from '../../../server/import/bulk.js';
 import { HttpError } from '../../../server/http/errors.js';
 import { validate } from '../../../server/http/validate.js';
+import { TRIALS_DATASET_TYPE } from '../dataset-scope.js';
 import { findCellClashes } from '../design/plot.js';
 import { cellsInUse, type Cell } from './existing-cells.js';
 import { resolveGermplasmNames } from './germplasm-names.js';
 import { normalisePlots, TrialCreationBody } from './schema.js';
 
-/** datasettypes 3: trials. */
-const TRIALS_DATASET_TYPE = 3;
 /** Items named in one message; the rest are counted. */
 const NAMED = 20;
 

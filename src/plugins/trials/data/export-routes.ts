@@ -8,7 +8,7 @@ import { exportDatasets, exportTraits, selectedGroups, type ExportSelection } fr
 import { pivotRows } from './export-rows.js';
 import { tabFile, xlsxFile } from './export-files.js';
 import { listOrNull, Subset } from './request.js';
-import { trialsDatasetIds } from './scope.js';
+import { trialsDatasetIds } from '../dataset-scope.js';
 
 /** Date-time in file names (yyyy-MM-dd-HH-mm-ss, UTC). */
 const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace(/[T:]/g, '-');
@@ -28,7 +28,7 @@ export const trialExportRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Querystring: { format?: string } }>('/dataset/export/trial', { config: { access: 'public' } }, async (request, reply) => {
     if (request.body === undefined || request.body === null) throw new HttpError(400, 'BAD_REQUEST_MISSING_FIELDS', 'A SubsettedDatasetRequest body is required.');
     const body = validate(Subset, request.body);
-    const datasetIds = await trialsDatasetIds(db, gateCaller(request), body.datasetIds);
+    const datasetIds = await trialsDatasetIds(db, dialect, gateCaller(request), body.datasetIds);
     if (datasetIds.length === 0) throw new HttpError(404, 'NOT_FOUND_ID', 'No trials dataset you may use was named.');
     const user = request.user;
     const selection: ExportSelection = { datasetIds, traitIds: listOrNull(body.xIds), yIds: body.yIds, yGroupIds: body.yGroupIds };

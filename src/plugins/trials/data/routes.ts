@@ -13,7 +13,8 @@ import type { ColumnDef } from '../../../server/table/view.js';
 import { germplasmGroups } from './groups.js';
 import { trialExportRoutes } from './export-routes.js';
 import { DatasetExportRequest, DatasetRequest, SubsettedDatasetRequest, TraitTimelineRequest } from './request.js';
-import { dataScopeSql, germplasmSelectionSql, trialsDatasetIds } from './scope.js';
+import { trialsDatasetIds } from '../dataset-scope.js';
+import { dataScopeSql, germplasmSelectionSql } from './scope.js';
 import { DATA_ROW_KEY, LOOKUP_ROW_KEY, MINIMAL_KEYS, trialGermplasmView, trialsDataView } from './view.js';
 
 type Row = Record<string, unknown>;
@@ -38,7 +39,7 @@ export const trialsDataRoutes: FastifyPluginAsync = async (app) => {
 
   /** The request's allowed trials datasets and its condition on the data view (null: no dataset allowed). */
   async function scopeOf(request: FastifyRequest, body: { datasetIds?: number[] | null; xIds?: number[] | null; yIds?: number[] | null; yGroupIds?: number[] | null }) {
-    const datasetIds = await trialsDatasetIds(db, gateCaller(request), body.datasetIds);
+    const datasetIds = await trialsDatasetIds(db, dialect, gateCaller(request), body.datasetIds);
     if (datasetIds.length === 0) return null;
     return { datasetIds, extra: dataScopeSql({ datasetIds, traitIds: body.xIds, yIds: body.yIds, yGroupIds: body.yGroupIds }, request.user, dialect) };
   }
@@ -93,7 +94,7 @@ export const trialsDataRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Querystring: { isGermplasm?: string } }>('/dataset/data/trial/germplasm', { config }, async (request) => {
     const body = validate(SubsettedDatasetRequest, request.body ?? {});
     checkPaging(body.page, body.prevCount);
-    const datasetIds = await trialsDatasetIds(db, gateCaller(request), body.datasetIds);
+    const datasetIds = await trialsDatasetIds(db, dialect, gateCaller(request), body.datasetIds);
     if (datasetIds.length === 0) return { data: [], count: 0 };
     const query = request.query.isGermplasm === 'true' ? lookups.germplasm : lookups.plots;
     const page = await restrictedPage(app, query, request, sql`ts.dataset_id IN (${sql.join(datasetIds)})`);
@@ -103,7 +104,7 @@ export const trialsDataRoutes: FastifyPluginAsync = async (app) => {
   // How many distinct plot positions the datasets have: the export page shows its map tab when there are any.
   app.post('/dataset/data/trial/location/count', { config }, async (request) => {
     const body = validate(DatasetRequest, requiredBody(request));
-    const datasetIds = await trialsDatasetIds(db, gateCaller(request), body.datasetIds);
+    const datasetIds = await trialsDatasetIds(db, dialect, gateCaller(request), body.datasetIds);
     if (datasetIds.length === 0) return 0;
     // Plots without a position have none to show on a map: they are not counted.
     const rows = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM (
@@ -116,7 +117,7 @@ export const trialsDataRoutes: FastifyPluginAsync = async (app) => {
   app.post('/dataset/data/trial/timepoint', { config }, async (request) => {
     const body = validate(TraitTimelineRequest, requiredBody(request));
     if (!body.datasetIds || body.datasetIds.length === 0) throw new HttpError(400, 'BAD_REQUEST_MISSING_FIELDS', 'datasetIds must name at least one dataset.');
-    const datasetIds = await trialsDatasetIds(db, gateCaller(request), body.datasetIds);
+    const datasetIds = await trialsDatasetIds(db, dialect, gateCaller(request), body.datasetIds);
     if (datasetIds.length === 0) return [];
     const traits = body.traitIds && body.traitIds.length > 0 ? idListSql(sql`pd.phenotype_id`, body.traitIds, dialect) : sql`1 = 1`;
     const germplasm = germplasmSelectionSql(sql`ts.germinatebase_id`, body.markedIds, body.groupIds, request.user, dialect) ?? sql`1 = 1`;

@@ -1,26 +1,9 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { allowedDatasetIds } from '../../../server/access/datasets.js';
+import { sql, type RawBuilder } from 'kysely';
 import { visibleGroupMembersSql } from '../../../server/access/groups.js';
-import type { GateCaller } from '../../../server/access/licences.js';
 import type { SessionUser } from '../../../server/auth/tokens.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
 import { listOrNull } from './request.js';
-
-/** datasettypes.id of trials datasets. */
-export const TRIALS_DATASET_TYPE = 3;
-
-/**
- * The trials datasets a data call may read: of the requested ones (every one when none is named), those
- * the caller sees and whose licence they accepted (the shared gate), of type trials. Ascending.
- */
-export async function trialsDatasetIds(db: Kysely<unknown>, caller: GateCaller, requested: readonly number[] | null | undefined): Promise<number[]> {
-  const allowed = await allowedDatasetIds(db, caller, requested);
-  if (allowed.length === 0) return [];
-  const rows = await sql<{ id: number }>`SELECT d.id FROM datasets d
-    WHERE d.datasettype_id = ${TRIALS_DATASET_TYPE} AND d.id IN (${sql.join(allowed)}) ORDER BY d.id`.execute(db);
-  return rows.rows.map((r) => Number(r.id));
-}
 
 /**
  * The germplasm a request selects, as a condition on a germplasm id: the listed germplasm or the members

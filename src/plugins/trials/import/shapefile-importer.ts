@@ -1,11 +1,10 @@
 import { issue, type ImportIssue, type ImportOptions, type ParsedFile, type TemplateImporter } from '../../../server/import/importer.js';
+import { TRIALS_DATASET_TYPE } from '../dataset-scope.js';
 import { trialsDb, type TrialsDb } from './bulk.js';
 import { SHAPEFILE_TYPE, storeFileResource } from '../../../server/import/file-resource.js';
 import { loadGermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import { readLayout, REQUIRED_FIELDS } from './shapefile-read.js';
 import { parseShort } from './values.js';
-
-const TRIALS_DATASET_TYPE = 3;
 
 /**
  * A trial's plot layout (datatype `shapefile`): a zip with a .shp whose features carry

@@ -5,7 +5,8 @@ import { trialsDb } from './bulk.js';
 import { checkDataRows, checkRecordingDates, DATA, readDataLayout, RECORDING_DATES } from './data-check.js';
 import { loadGermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import { PHENOTYPES, readPhenotypes, traitCatalogue } from './phenotypes.js';
-import { TRIALS_DATASET_TYPE, writeTrials } from './trial-write.js';
+import { TRIALS_DATASET_TYPE } from '../dataset-scope.js';
+import { writeTrials } from './trial-write.js';
 
 /**
  * Germinate's trials / phenotypic data template (datatype `trial`, docs/import-templates.md): METADATA, ATTRIBUTES,

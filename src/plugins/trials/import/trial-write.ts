@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
 import { bulkInsert, type BulkValue } from '../../../server/import/bulk.js';
+import { TRIALS_DATASET_TYPE } from '../dataset-scope.js';
 import { trialsDb, type TrialsDb } from './bulk.js';
 import { DATA, readDataLayout, RECORDING_DATES } from './data-check.js';
 import { writeDatasheet } from '../../../server/import/datasheet-write.js';
@@ -9,8 +10,6 @@ import { loadGermplasmLookup } from '../../../server/import/germplasm-lookup.js'
 import { matchCategory, PHENOTYPES, parseRestrictions, readPhenotypes, traitCatalogue, type Restrictions, type TraitDef } from './phenotypes.js';
 import { cellAt, parseDecimal, parseShort, parseTrialDate } from './values.js';
 
-/** datasettypes 3: trials. */
-export const TRIALS_DATASET_TYPE = 3;
 const VALUE_ROWS_PER_STEP = 10_000;
 
 /** Writes a checked trials workbook; the pipeline's transaction makes it all or nothing. */

@@ -2,11 +2,12 @@ import { sql, type RawBuilder } from 'kysely';
 import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
+import { trialsDatasetIds } from '../dataset-scope.js';
 import { numericSql } from './numeric-sql.js';
 import { quantileNumbers, quantilesSql, type QuantileRow } from './quantiles-sql.js';
 import { given, type SubsettedDatasetRequest } from './request.js';
 import {
-  datasetSummaries, datasetsOfType, traitSummaries, treatmentsOf, TRIALS_DATASET_TYPE, visibleGroups,
+  datasetSummaries, traitSummaries, treatmentsOf, visibleGroups,
   type Db, type DatasetSummary, type TraitSummary, type Treatment,
 } from './selection.js';
 
@@ -71,7 +72,7 @@ const idOrNull = (value: unknown) => (value === null || value === undefined ? nu
  * their values instead.
  */
 export async function trialStats(db: Db, dialect: DialectName, caller: GateCaller, body: SubsettedDatasetRequest): Promise<TraitDatasetStats | null> {
-  const datasets = await datasetsOfType(db, dialect, caller, TRIALS_DATASET_TYPE, body.datasetIds);
+  const datasets = await trialsDatasetIds(db, dialect, caller, body.datasetIds);
   if (datasets.length === 0) return null;
   const scope: Scope = { dialect, datasets, traits: given(body.xIds) };
   const marked = given(body.yIds);

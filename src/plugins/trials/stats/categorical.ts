@@ -4,7 +4,8 @@ import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
 import { MARKED_ITEMS } from './box-plots.js';
 import { given, type SubsettedDatasetRequest } from './request.js';
-import { datasetsOfType, TRIALS_DATASET_TYPE, visibleGroups, type Db } from './selection.js';
+import { visibleGroups, type Db } from './selection.js';
+import { trialsDatasetIds } from '../dataset-scope.js';
 
 /** The columns of the counts file; `group` only when the request selects germplasm. */
 export const CATEGORICAL_HEADER = ['dataset_id', 'dataset_name', 'trait_id', 'trait_name', 'value', 'count'] as const;
@@ -41,7 +42,7 @@ export interface CategoricalCounts {
  * germplasm, each by dataset, trait name, group and value.
  */
 export async function categoricalCounts(db: Db, dialect: DialectName, caller: GateCaller, body: SubsettedDatasetRequest, traits: readonly number[]): Promise<CategoricalCounts | null> {
-  const datasets = await datasetsOfType(db, dialect, caller, TRIALS_DATASET_TYPE, body.datasetIds);
+  const datasets = await trialsDatasetIds(db, dialect, caller, body.datasetIds);
   if (datasets.length === 0) return null;
   const marked = given(body.yIds);
   const groupIds = given(body.yGroupIds);

@@ -9,7 +9,8 @@ import { tsvCell } from './categorical.js';
 import { GERMPLASM_COLUMN_JOINS, germplasmColumn } from './cross-columns.js';
 import { numericSql } from './numeric-sql.js';
 import { given, type ComparisonConfig, type CrossComparisonRequest } from './request.js';
-import { CLIMATE_DATASET_TYPE, datasetsOfType, TRIALS_DATASET_TYPE, type Db } from './selection.js';
+import type { Db } from './selection.js';
+import { CLIMATE_DATASET_TYPE, datasetsOfType, trialsDatasetIds } from '../dataset-scope.js';
 
 /** Most data rows a comparison file holds. */
 export const MAX_COMPARISON_ROWS = 100_000;
@@ -59,7 +60,7 @@ async function heading(ctx: Context, table: 'phenotypes' | 'climates', id: numbe
 
 /** A trait per germplasm: the average of its numeric values in the trials datasets of the side. */
 async function traitSide(ctx: Context, config: ComparisonConfig, id: number): Promise<Side> {
-  const datasets = await datasetsOfType(ctx.db, ctx.dialect, ctx.caller, TRIALS_DATASET_TYPE, config.datasetIds);
+  const datasets = await trialsDatasetIds(ctx.db, ctx.dialect, ctx.caller, config.datasetIds);
   const values = sql`SELECT x.germplasm_id, AVG(x.v) AS v FROM (
       SELECT ts.germinatebase_id AS germplasm_id, ${numericSql(ctx.dialect, sql`pd.phenotype_value`)} AS v
       FROM phenotypedata pd JOIN trialsetup ts ON ts.id = pd.trialsetup_id

@@ -4,7 +4,8 @@ import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
 import { numericSql } from './numeric-sql.js';
 import { quantileNumbers, quantilesSql } from './quantiles-sql.js';
-import { datasetsOfType, TRIALS_DATASET_TYPE, type Db } from './selection.js';
+import type { Db } from './selection.js';
+import { trialsDatasetIds } from '../dataset-scope.js';
 
 /**
  * Germinate's GermplasmStats with our additions for the distribution the passport draws: the quartiles of
@@ -40,7 +41,7 @@ export async function germplasmTraitStats(db: Db, dialect: DialectName, caller: 
   const germplasm = await sql<{ name: string }>`SELECT g.name FROM germinatebase g WHERE g.id = ${germplasmId}`.execute(db);
   const name = germplasm.rows[0]?.name;
   if (name === undefined) return [];
-  const datasets = await datasetsOfType(db, dialect, caller, TRIALS_DATASET_TYPE, null);
+  const datasets = await trialsDatasetIds(db, dialect, caller, null);
   if (datasets.length === 0) return [];
 
   const number = (alias: string) => numericSql(dialect, sql`${sql.ref(`${alias}.phenotype_value`)}`);

@@ -1,29 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { allowedDatasetIds } from '../../../server/access/datasets.js';
 import { groupVisibleSql } from '../../../server/access/groups.js';
-import type { GateCaller } from '../../../server/access/licences.js';
 import type { SessionUser } from '../../../server/auth/tokens.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
 import { tableExists } from '../../../server/db/table-exists.js';
 
 export type Db = Kysely<unknown>;
-
-/** datasettypes ids of the datasets these statistics read. */
-export const TRIALS_DATASET_TYPE = 3;
-export const CLIMATE_DATASET_TYPE = 5;
-
-/**
- * The datasets of one type a statistic may read: those requested (none requested = all) that the caller
- * sees and whose licence they accepted, ascending. The licence gate decides; this only keeps the type.
- */
-export async function datasetsOfType(db: Db, dialect: DialectName, caller: GateCaller, typeId: number, requested: readonly number[] | null | undefined): Promise<number[]> {
-  const allowed = await allowedDatasetIds(db, caller, requested);
-  if (allowed.length === 0) return [];
-  const rows = await sql<{ id: number }>`SELECT d.id FROM datasets d WHERE d.datasettype_id = ${typeId} AND ${idListSql(sql`d.id`, allowed, dialect)}
-    ORDER BY d.id`.execute(db);
-  return rows.rows.map((r) => Number(r.id));
-}
 
 export interface NamedGroup {
   id: number;

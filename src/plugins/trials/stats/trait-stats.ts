@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
+import { trialsDatasetIds } from '../dataset-scope.js';
 import { numericSql } from './numeric-sql.js';
 import { given, type TraitDatasetRequest } from './request.js';
-import { datasetsOfType, parseRestrictions, TRIALS_DATASET_TYPE, type Db } from './selection.js';
+import { parseRestrictions, type Db } from './selection.js';
 
 /** Germinate's TraitStats: one trait's range over the datasets, for the radar chart. */
 export interface TraitStats {
@@ -56,7 +57,7 @@ export function categoryIndex(value: string, categories: readonly (readonly stri
  * which the radar chart then draws though nobody chose it); none given = every trait. By trait name.
  */
 export async function traitStats(db: Db, dialect: DialectName, caller: GateCaller, body: TraitDatasetRequest): Promise<TraitStats[]> {
-  const datasets = await datasetsOfType(db, dialect, caller, TRIALS_DATASET_TYPE, body.datasetIds);
+  const datasets = await trialsDatasetIds(db, dialect, caller, body.datasetIds);
   if (datasets.length === 0) return [];
   const traits = given(body.traitIds);
   const inDatasets = idListSql(sql`ts.dataset_id`, datasets, dialect);

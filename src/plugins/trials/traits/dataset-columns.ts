@@ -3,7 +3,7 @@ import { datasetLicensedSql } from '../../../server/access/datasets.js';
 import type { DialectName } from '../../../server/db/database.js';
 import type { QueryCaller } from '../../../server/table/engine.js';
 import type { ColumnDef } from '../../../server/table/view.js';
-import { TRIALS_DATASET_TYPE } from './tables.js';
+import { TRIALS_DATASET_TYPE } from '../dataset-scope.js';
 
 /*
  * A trait's datasets and number of values, for one caller, without walking all its values.

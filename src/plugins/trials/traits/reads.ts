@@ -9,7 +9,7 @@ import { validate } from '../../../server/http/validate.js';
 import { isoTimestamp } from '../../../server/table/engine.js';
 import { textSortKey } from '../../../server/table/text-match.js';
 import { hasValues, runSource } from './dataset-columns.js';
-import { allowedTrialsDatasetIds } from './datasets.js';
+import { trialsDatasetIds } from '../dataset-scope.js';
 import { DatasetRequest } from './schema.js';
 import { TRAIT_SYNONYM_TYPE, type TraitTables } from './tables.js';
 
@@ -93,7 +93,7 @@ export function registerTraitReads(app: FastifyInstance): void {
     const traitId = pathId(request.params.id, 'NOT_FOUND_ID');
     const trait = await db.selectFrom('phenotypes').select('id').where('id', '=', traitId).executeTakeFirst();
     if (!trait) throw new HttpError(404, 'NOT_FOUND_ID', `No trait ${traitId}`);
-    const datasets = await allowedTrialsDatasetIds(core, gateCaller(request));
+    const datasets = await trialsDatasetIds(raw, dialect, gateCaller(request), null);
     if (datasets.length === 0) return [];
     // Code-point order on both databases (PostgreSQL's "C" collation; SQLite compares text that way).
     const order = dialect === 'postgres' ? sql`v.value COLLATE "C"` : sql`v.value`;
@@ -107,7 +107,7 @@ export function registerTraitReads(app: FastifyInstance): void {
   app.post('/dataset/trait', { config: { access: 'public' } }, async (request) => {
     if (request.body === undefined || request.body === null) throw new HttpError(400, 'BAD_REQUEST_INVALID_PAYLOAD', 'A DatasetRequest body is required');
     const body = validate(DatasetRequest, request.body);
-    const datasets = await allowedTrialsDatasetIds(core, gateCaller(request), body.datasetIds);
+    const datasets = await trialsDatasetIds(raw, dialect, gateCaller(request), body.datasetIds);
     if (datasets.length === 0) return [];
     return datasetTraits(raw, dialect, datasets);
   });

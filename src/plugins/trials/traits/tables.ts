@@ -3,8 +3,6 @@ import type { TrialsTables } from '../tables.js';
 
 /** Trait synonyms are rows of the germplasm domain's `synonyms` table with this type; `synonyms` holds a JSON array. */
 export const TRAIT_SYNONYM_TYPE = 4;
-/** datasettypes.id of trials datasets. */
-export const TRIALS_DATASET_TYPE = 3;
 /** attributes.target_table, imagetypes.reference_table and grouptypes.target_table of traits. */
 export const TRAIT_TABLE = 'phenotypes';
 
