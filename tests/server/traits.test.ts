@@ -192,6 +192,7 @@ describe.each(testDialects())('traits on %s', (dialect) => {
     });
     expect((await server.api('POST', 'dataset/trait')).status).toBe(400);
     expect((await call('anonymous', 'POST', 'dataset/trait', { datasetIds: ['x'] })).status).toBe(400);
+    expect((await call('anonymous', 'POST', 'dataset/trait', { datasetIds: [-1] })).status).toBe(400);
   });
 
   it('lists trait attribute values as a table with ids and export', async () => {

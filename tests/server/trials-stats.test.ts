@@ -128,6 +128,10 @@ describe.each(testDialects())('trials statistics on %s', (dialect) => {
       const bad = await call('anonymous', 'POST', 'dataset/stats/trial', { datasetIds: ['one'] });
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as { message: string }).message).toMatch(/datasetIds/);
+      // The selection's ids are row ids, as in every trials call: 0 names no row and is refused, not read as none.
+      const zero = await call('anonymous', 'POST', 'dataset/stats/trial', { datasetIds: [], xIds: [0] });
+      expect(zero.status).toBe(400);
+      expect(((await zero.json()) as { message: string }).message).toMatch(/xIds/);
     });
   });
 

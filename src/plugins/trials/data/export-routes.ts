@@ -7,7 +7,7 @@ import { validate } from '../../../server/http/validate.js';
 import { exportDatasets, exportTraits, selectedGroups, type ExportSelection } from './export-data.js';
 import { pivotRows } from './export-rows.js';
 import { tabFile, xlsxFile } from './export-files.js';
-import { listOrNull, Subset } from './request.js';
+import { listOrNull, Subset } from '../dataset-request.js';
 import { trialsDatasetIds } from '../dataset-scope.js';
 
 /** Date-time in file names (yyyy-MM-dd-HH-mm-ss, UTC). */

@@ -2,10 +2,10 @@ import { sql, type RawBuilder } from 'kysely';
 import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
+import { listOrNull, type Subset } from '../dataset-request.js';
 import { trialsDatasetIds } from '../dataset-scope.js';
 import { numericSql } from './numeric-sql.js';
 import { quantileNumbers, quantilesSql, type QuantileRow } from './quantiles-sql.js';
-import { given, type SubsettedDatasetRequest } from './request.js';
 import {
   datasetSummaries, traitSummaries, treatmentsOf, visibleGroups,
   type Db, type DatasetSummary, type TraitSummary, type Treatment,
@@ -71,12 +71,12 @@ const idOrNull = (value: unknown) => (value === null || value === undefined ? nu
  * (Germinate counts them as 0, which moves the box): categorical traits get bar charts from the counts of
  * their values instead.
  */
-export async function trialStats(db: Db, dialect: DialectName, caller: GateCaller, body: SubsettedDatasetRequest): Promise<TraitDatasetStats | null> {
+export async function trialStats(db: Db, dialect: DialectName, caller: GateCaller, body: Subset): Promise<TraitDatasetStats | null> {
   const datasets = await trialsDatasetIds(db, dialect, caller, body.datasetIds);
   if (datasets.length === 0) return null;
-  const scope: Scope = { dialect, datasets, traits: given(body.xIds) };
-  const marked = given(body.yIds);
-  const groupIds = given(body.yGroupIds);
+  const scope: Scope = { dialect, datasets, traits: listOrNull(body.xIds) };
+  const marked = listOrNull(body.yIds);
+  const groupIds = listOrNull(body.yGroupIds);
   const stats: Quantiles[] = [];
   const rank: number[] = [];
   const box = (row: QuantileRow, datasetId: number | null, groupLabel: string | null, order: number) => {

@@ -3,8 +3,8 @@ import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
 import { MARKED_ITEMS } from './box-plots.js';
-import { given, type SubsettedDatasetRequest } from './request.js';
 import { visibleGroups, type Db } from './selection.js';
+import { listOrNull, type Subset } from '../dataset-request.js';
 import { trialsDatasetIds } from '../dataset-scope.js';
 
 /** The columns of the counts file; `group` only when the request selects germplasm. */
@@ -41,11 +41,11 @@ export interface CategoricalCounts {
  * Null when no trials dataset of the request may be read. Rows of the groups first, then of the marked
  * germplasm, each by dataset, trait name, group and value.
  */
-export async function categoricalCounts(db: Db, dialect: DialectName, caller: GateCaller, body: SubsettedDatasetRequest, traits: readonly number[]): Promise<CategoricalCounts | null> {
+export async function categoricalCounts(db: Db, dialect: DialectName, caller: GateCaller, body: Subset, traits: readonly number[]): Promise<CategoricalCounts | null> {
   const datasets = await trialsDatasetIds(db, dialect, caller, body.datasetIds);
   if (datasets.length === 0) return null;
-  const marked = given(body.yIds);
-  const groupIds = given(body.yGroupIds);
+  const marked = listOrNull(body.yIds);
+  const groupIds = listOrNull(body.yGroupIds);
 
   const counts = (label: RawBuilder<unknown>, join: RawBuilder<unknown>, where: RawBuilder<unknown>, groupBy: RawBuilder<unknown>) =>
     sql<CountRow>`SELECT ts.dataset_id, d.name AS dataset_name, p.id AS trait_id, p.name AS trait_name, ${label} AS label,

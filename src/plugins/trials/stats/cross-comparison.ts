@@ -8,8 +8,9 @@ import { HttpError } from '../../../server/http/errors.js';
 import { tsvCell } from './categorical.js';
 import { GERMPLASM_COLUMN_JOINS, germplasmColumn } from './cross-columns.js';
 import { numericSql } from './numeric-sql.js';
-import { given, type ComparisonConfig, type CrossComparisonRequest } from './request.js';
+import type { ComparisonConfig, CrossComparisonRequest } from './request.js';
 import type { Db } from './selection.js';
+import { listOrNull } from '../dataset-request.js';
 import { CLIMATE_DATASET_TYPE, datasetsOfType, trialsDatasetIds } from '../dataset-scope.js';
 
 /** Most data rows a comparison file holds. */
@@ -39,8 +40,8 @@ const missing = (message: string) => new HttpError(400, 'BAD_REQUEST_MISSING_FIE
  * the caller sees (of `targetTable`); no condition when the side selects nothing.
  */
 function restriction(ctx: Context, config: ComparisonConfig, id: RawBuilder<unknown>, targetTable: string): RawBuilder<unknown> {
-  const marked = given(config.markedIds);
-  const groups = given(config.groupIds);
+  const marked = listOrNull(config.markedIds);
+  const groups = listOrNull(config.groupIds);
   if (!marked && !groups) return sql`(1 = 1)`;
   const parts: RawBuilder<unknown>[] = [
     ...(marked ? [idListSql(id, marked, ctx.dialect)] : []),

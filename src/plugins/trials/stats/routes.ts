@@ -10,7 +10,8 @@ import { trialStats } from './box-plots.js';
 import { categoricalCounts } from './categorical.js';
 import { crossComparison } from './cross-comparison.js';
 import { germplasmTraitStats } from './germplasm-stats.js';
-import { CrossComparisonRequest, given, SubsettedDatasetRequest, TraitDatasetRequest } from './request.js';
+import { listOrNull, Subset } from '../dataset-request.js';
+import { CrossComparisonRequest, TraitDatasetRequest } from './request.js';
 import { traitStats } from './trait-stats.js';
 
 const NO_DATASET = 'No trials dataset you may use was named.';
@@ -35,7 +36,7 @@ export const trialStatsRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/dataset/stats/trial', { config: { access: 'public' } }, async (request, reply) => {
     if (request.body === undefined || request.body === null) return noBody(reply, 'SubsettedDatasetRequest');
-    const body = validate(SubsettedDatasetRequest, request.body);
+    const body = validate(Subset, request.body);
     const stats = await trialStats(db, dialect, gateCaller(request), body);
     if (!stats) return sendError(reply, 404, 'NOT_FOUND_ID', NO_DATASET);
     return stats;
@@ -49,8 +50,8 @@ export const trialStatsRoutes: FastifyPluginAsync = async (app) => {
   // A chart's data: counts, not the data themselves, so no dataset access is logged (as for the box plots).
   app.post('/dataset/categorical/trial', { config: { access: 'public' } }, async (request, reply) => {
     if (request.body === undefined || request.body === null) return noBody(reply, 'SubsettedDatasetRequest');
-    const body = validate(SubsettedDatasetRequest, request.body);
-    const traits = given(body.xIds);
+    const body = validate(Subset, request.body);
+    const traits = listOrNull(body.xIds);
     if (!traits) return sendError(reply, 400, 'BAD_REQUEST_MISSING_FIELDS', 'xIds must name at least one trait.');
     const counts = await categoricalCounts(db, dialect, gateCaller(request), body, traits);
     if (!counts) return sendError(reply, 404, 'NOT_FOUND_ID', NO_DATASET);

@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
+import { listOrNull } from '../dataset-request.js';
 import { trialsDatasetIds } from '../dataset-scope.js';
 import { numericSql } from './numeric-sql.js';
-import { given, type TraitDatasetRequest } from './request.js';
+import type { TraitDatasetRequest } from './request.js';
 import { parseRestrictions, type Db } from './selection.js';
 
 /** Germinate's TraitStats: one trait's range over the datasets, for the radar chart. */
@@ -59,7 +60,7 @@ export function categoryIndex(value: string, categories: readonly (readonly stri
 export async function traitStats(db: Db, dialect: DialectName, caller: GateCaller, body: TraitDatasetRequest): Promise<TraitStats[]> {
   const datasets = await trialsDatasetIds(db, dialect, caller, body.datasetIds);
   if (datasets.length === 0) return [];
-  const traits = given(body.traitIds);
+  const traits = listOrNull(body.traitIds);
   const inDatasets = idListSql(sql`ts.dataset_id`, datasets, dialect);
   const traitFilter = traits ? sql`AND ${idListSql(sql`p.id`, traits, dialect)}` : sql``;
   const number = numericSql(dialect, sql`pd.phenotype_value`);

@@ -39,11 +39,6 @@ export const TraitUnificationRequest = type({
   'otherTraitIds?': 'number.integer[] | null',
 });
 
-/** Germinate's DatasetRequest: no ids (or an empty list) means every dataset the caller may read. */
-export const DatasetRequest = type({
-  'datasetIds?': 'number.integer[] | null',
-});
-
 export function invalid(message: string): HttpError {
   return new HttpError(400, 'BAD_REQUEST_INVALID_PAYLOAD', message);
 }
