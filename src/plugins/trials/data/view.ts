@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isoTimestamp } from '../../../server/table/engine.js';
 import { joinedFrom, type ColumnDef, type ColumnType, type TableView, type ViewJoin } from '../../../server/table/view.js';
+import type { TrialsDataColumn } from '../api-types.js';
 
 /** The data view's driving tables: a data point and its plot. */
 const BASE = ['pd', 'ts'];
@@ -36,10 +37,10 @@ export const DATA_ROW_KEY = 'phenotypedataId';
 export const MINIMAL_KEYS = [
   'germplasmId', 'germplasmName', 'germplasmDisplayName', 'datasetId', 'datasetName', 'traitId', 'traitName', 'treatment',
   'recordingDate', 'traitValue',
-] as const;
+] as const satisfies readonly TrialsDataColumn[];
 
 /** The keys of a full row, in Germinate's order (groups are added after the query). */
-const FULL_KEYS = [
+const FULL_KEYS: TrialsDataColumn[] = [
   'germplasmId', 'germplasmGid', 'germplasmName', 'germplasmDisplayName', 'germplasmSynonyms', 'entityParentName',
   'entityParentGeneralIdentifier', 'entityType', 'datasetId', 'datasetName', 'datasetDescription', 'locationName', 'countryName',
   'countryCode2', 'traitId', 'traitName', 'traitNameShort', 'traitRestrictions', 'traitDataType', 'unitName', 'treatment',
@@ -56,7 +57,8 @@ const FULL_KEYS = [
  * the request's selection.
  */
 export function trialsDataView(): TableView {
-  const columns: Record<string, ColumnDef> = {
+  // Keyed by the row's keys (api-types.ts), so that the answer and its client type name the same columns.
+  const columns: Record<TrialsDataColumn | typeof DATA_ROW_KEY, ColumnDef> = {
     [DATA_ROW_KEY]: c('pd.id', 'integer'),
     germplasmId: c('ts.germinatebase_id', 'integer'),
     germplasmGid: searched('general_identifier'),

@@ -2,42 +2,15 @@ import { sql, type RawBuilder } from 'kysely';
 import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
+import { MARKED_ITEMS, type Quantiles, type TraitDatasetStats, type TraitSummary } from '../api-types.js';
 import { listOrNull, type Subset } from '../dataset-request.js';
 import { trialsDatasetIds } from '../dataset-scope.js';
 import { numericSql } from './numeric-sql.js';
 import { quantileNumbers, quantilesSql, type QuantileRow } from './quantiles-sql.js';
 import {
   datasetSummaries, traitSummaries, treatmentsOf, visibleGroups,
-  type Db, type DatasetSummary, type TraitSummary, type Treatment,
+  type Db,
 } from './selection.js';
-
-/** The label of the box plots of the marked germplasm. */
-export const MARKED_ITEMS = 'Marked items';
-
-/** Germinate's Quantiles: one box of a box plot. */
-export interface Quantiles {
-  datasetId: number | null;
-  treatmentId: number | null;
-  /** The trait. */
-  xId: number;
-  /** JSON-array text of the group's name, or "Marked items"; null for a dataset's box. */
-  groupIds: string | null;
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-  avg: number;
-  count: number;
-}
-
-/** Germinate's TraitDatasetStats: the boxes and the datasets, traits and treatments they name. */
-export interface TraitDatasetStats {
-  datasets: DatasetSummary[];
-  traits: TraitSummary[];
-  treatments: Treatment[];
-  stats: Quantiles[];
-}
 
 export interface Scope {
   dialect: DialectName;

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
-import { MARKED_ITEMS } from './box-plots.js';
+import { MARKED_ITEMS } from '../api-types.js';
 import { visibleGroups, type Db } from './selection.js';
 import { listOrNull, type Subset } from '../dataset-request.js';
 import { trialsDatasetIds } from '../dataset-scope.js';

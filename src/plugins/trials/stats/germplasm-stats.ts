@@ -5,30 +5,8 @@ import { idListSql } from '../../../server/db/id-list.js';
 import { numericSql } from './numeric-sql.js';
 import { quantileNumbers, quantilesSql } from './quantiles-sql.js';
 import type { Db } from './selection.js';
+import type { GermplasmStats } from '../api-types.js';
 import { trialsDatasetIds } from '../dataset-scope.js';
-
-/**
- * Germinate's GermplasmStats with our additions for the distribution the passport draws: the quartiles of
- * the comparison values, how many values are this germplasm's own, and the trait's unit.
- */
-export interface GermplasmStats {
-  germplasmId: number;
-  germplasmName: string;
-  traitId: number;
-  traitName: string;
-  traitNameShort: string | null;
-  unitName: string | null;
-  /** Over the values of every germplasm in the datasets compared. */
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-  count: number;
-  /** This germplasm's average and number of values. */
-  avg: number;
-  germplasmCount: number;
-}
 
 /**
  * `germplasm/{id}/stats/trait`, the passport's trait performance: per numeric trait this germplasm has

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../../server/auth/tokens.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
 import { tableExists } from '../../../server/db/table-exists.js';
+import type { DatasetSummary, TraitSummary, Treatment } from '../api-types.js';
 
 export type Db = Kysely<unknown>;
 
@@ -23,27 +24,6 @@ export async function visibleGroups(db: Db, dialect: DialectName, user: SessionU
     WHERE g.id IN (${sql.join(groupIds.map((id) => sql`${id}`))}) AND gt.target_table = ${targetTable} AND ${groupVisibleSql('g', user)}
     ORDER BY g.id`.execute(db);
   return rows.rows.map((r) => ({ id: Number(r.id), name: r.name }));
-}
-
-/**
- * Germinate's ViewTableDatasets, the part a chart needs to name and credit a dataset: ids, names,
- * experiment, licence, state, dates.
- */
-export interface DatasetSummary {
-  datasetId: number;
-  datasetName: string;
-  datasetDescription: string | null;
-  datasetType: string;
-  version: string | null;
-  experimentId: number;
-  experimentName: string | null;
-  licenseId: number | null;
-  licenseName: string | null;
-  datasetState: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  createdOn: string;
-  updatedOn: string;
 }
 
 export async function datasetSummaries(db: Db, dialect: DialectName, ids: readonly number[]): Promise<DatasetSummary[]> {
@@ -73,23 +53,6 @@ export async function datasetSummaries(db: Db, dialect: DialectName, ids: readon
     createdOn: r.created_on,
     updatedOn: r.updated_on,
   }));
-}
-
-/** Germinate's ViewTableTraits without its data counts: the trait, its unit and its category. */
-export interface TraitSummary {
-  traitId: number;
-  traitName: string;
-  traitNameShort: string | null;
-  traitDescription: string | null;
-  dataType: string;
-  traitRestrictions: unknown;
-  traitIsTimeseries: boolean;
-  categoryId: number | null;
-  categoryName: string | null;
-  unitId: number | null;
-  unitName: string | null;
-  unitAbbreviation: string | null;
-  unitDescription: string | null;
 }
 
 /**
@@ -131,15 +94,6 @@ export async function traitSummaries(db: Db, dialect: DialectName, ids: readonly
     unitAbbreviation: r.unit_abbreviation,
     unitDescription: r.unit_description,
   }));
-}
-
-/** Germinate's Treatments. */
-export interface Treatment {
-  id: number;
-  name: string;
-  description: string | null;
-  createdOn: string;
-  updatedOn: string;
 }
 
 export async function treatmentsOf(db: Db, dialect: DialectName, ids: readonly number[]): Promise<Treatment[]> {

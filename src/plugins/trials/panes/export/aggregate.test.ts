@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { axisValue, colourOf, comparisonRows, germplasmMeans, matrixRows, needsFullRows, plotsOf, plotsPerLocation, shownValue, timelineRows } from './aggregate.js';
-import type { DataRow } from './rows.js';
+import type { TrialsDataRow } from '../../api-types.js';
 
-const row = (germplasmId: number, traitId: number, traitValue: string, extra: Partial<DataRow> = {}): DataRow => ({
+const row = (germplasmId: number, traitId: number, traitValue: string, extra: Partial<TrialsDataRow> = {}): TrialsDataRow => ({
   germplasmId,
   germplasmName: `G${germplasmId}`,
   datasetId: 2,

@@ -1,6 +1,6 @@
 import type { ChartRow } from '../../../../shell/chart/chart-spec.js';
 import type { ColourBy } from './state.js';
-import type { DataRow } from './rows.js';
+import type { TrialsDataRow } from '../../api-types.js';
 import { traitField, type AxisKind } from './traits.js';
 
 /**
@@ -31,10 +31,10 @@ export function shownValue(value: number, kind: AxisKind): number | string {
 }
 
 /** The name a germplasm is shown under: its display name when it has one. */
-export const germplasmOf = (row: Pick<DataRow, 'germplasmName' | 'germplasmDisplayName'>) => row.germplasmDisplayName || row.germplasmName;
+export const germplasmOf = (row: Pick<TrialsDataRow, 'germplasmName' | 'germplasmDisplayName'>) => row.germplasmDisplayName || row.germplasmName;
 
 /** The value a row is coloured by; `missing` when the row has none; null when nothing is coloured. */
-export function colourOf(row: DataRow, by: ColourBy, missing: string): string | null {
+export function colourOf(row: TrialsDataRow, by: ColourBy, missing: string): string | null {
   const text = (value: string | null | undefined) => (value === null || value === undefined || value === '' ? missing : value);
   switch (by) {
     case 'none':
@@ -90,7 +90,7 @@ export interface GermplasmPoint {
  * One point per germplasm (and colour: a germplasm in two datasets coloured by dataset is two points)
  * with the mean of each trait, for the given traits only. Sorted by germplasm, then colour.
  */
-export function germplasmMeans(rows: readonly DataRow[], traits: readonly AxisTrait[], by: ColourBy, missing: string): GermplasmPoint[] {
+export function germplasmMeans(rows: readonly TrialsDataRow[], traits: readonly AxisTrait[], by: ColourBy, missing: string): GermplasmPoint[] {
   const kinds = new Map(traits.map((t) => [t.traitId, t.kind]));
   const points = new Map<string, { point: GermplasmPoint; sums: Map<number, Mean> }>();
   for (const row of rows) {
@@ -129,7 +129,7 @@ export function matrixRows(points: readonly GermplasmPoint[], traits: readonly A
 }
 
 /** Mean of one trait per germplasm and category (a dataset or a treatment), for the comparison chart. */
-export function comparisonRows(rows: readonly DataRow[], trait: AxisTrait, by: 'dataset' | 'treatment', missing: string): ChartRow[] {
+export function comparisonRows(rows: readonly TrialsDataRow[], trait: AxisTrait, by: 'dataset' | 'treatment', missing: string): ChartRow[] {
   const means = new Map<string, { germplasm: string; category: string; mean: Mean }>();
   for (const row of rows) {
     if (row.traitId !== trait.traitId) continue;
@@ -148,7 +148,7 @@ export function comparisonRows(rows: readonly DataRow[], trait: AxisTrait, by: '
 }
 
 /** Mean of one trait per germplasm, day of recording and colour, in time order per germplasm, for the timeline. */
-export function timelineRows(rows: readonly DataRow[], trait: AxisTrait, by: ColourBy, missing: string): ChartRow[] {
+export function timelineRows(rows: readonly TrialsDataRow[], trait: AxisTrait, by: ColourBy, missing: string): ChartRow[] {
   const means = new Map<string, { germplasm: string; day: string; colour: string | null; mean: Mean }>();
   for (const row of rows) {
     if (row.traitId !== trait.traitId || !row.recordingDate) continue;
@@ -178,7 +178,7 @@ export interface Plot {
  * The plots with a position, each once (data points share their plot), labelled with germplasm, rep, row
  * and column by the caller's `label`.
  */
-export function plotsOf(rows: readonly DataRow[], label: (row: DataRow) => string): Plot[] {
+export function plotsOf(rows: readonly TrialsDataRow[], label: (row: TrialsDataRow) => string): Plot[] {
   const plots = new Map<number | string, Plot>();
   for (const row of rows) {
     if (typeof row.latitude !== 'number' || typeof row.longitude !== 'number') continue;

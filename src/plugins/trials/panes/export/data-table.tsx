@@ -3,15 +3,10 @@ import type { ApiClient } from '../../../../core/api-client.js';
 import { defaultCellText, type TableColumn, type TableDeclaration } from '../../../../core/table-declaration.js';
 import { ServicesContext, useServices } from '../../../../shell/pane-api.js';
 import { TableView } from '../../../../shell/table/TableView.js';
+import type { TrialsDataRow } from '../../api-types.js';
 import type { PageContext } from './context.js';
 import { ChoiceProblem } from './notes.js';
 import { subsetRequest, type Subset } from './request.js';
-
-/** A row of the trials data table (Germinate's ViewTableTrialsData, the columns this page shows). */
-export interface TrialsDataRow extends Record<string, unknown> {
-  germplasmId: number;
-  germplasmName: string;
-}
 
 const column = (id: string, type: TableColumn['type'] = 'text', hidden = false): TableColumn => ({ id, titleKey: `trials.export.column.${id}`, type, hidden });
 
@@ -48,7 +43,7 @@ export const TRIALS_DATA_COLUMNS: readonly TableColumn[] = [
 ];
 
 /** Recording dates as the day they name (the timestamps' midnight says nothing). */
-function cellText(row: TrialsDataRow, key: string): string {
+function cellText(row: Record<string, unknown>, key: string): string {
   const value = row[key];
   if (key === 'recordingDate' && typeof value === 'string') return value.slice(0, 10);
   return defaultCellText(value);

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { boxRows, categoryRows, parseCategoricalTsv, type TraitDatasetStats } from './overview-data.js';
+import type { BoxNames } from '../../api-types.js';
+import { boxRows, categoryRows, parseCategoricalTsv } from './overview-data.js';
 import { categoriesOf, chosenTraits, searchTraits, traitLabel, type TraitRow } from './traits.js';
 
 const box = { min: 1, q1: 2, median: 3, q3: 4, max: 5, avg: 3.33333333, count: 9 };
 
 describe('trials export overview data', () => {
   it('labels each box by dataset or group and treatment', () => {
-    const stats: TraitDatasetStats = {
+    const stats: BoxNames = {
       datasets: [{ datasetId: 2, datasetName: 'Trials dataset' }],
       treatments: [{ id: 1, name: 'Sprayed' }],
       stats: [

@@ -1,36 +1,11 @@
 import type { ChartRow } from '../../../../shell/chart/chart-spec.js';
+import { MARKED_ITEMS, type BoxNames } from '../../api-types.js';
 
 /**
  * The overview's data: the boxes of `dataset/stats/trial` (one per dataset or group, treatment and trait)
  * and the counts of categorical values of `dataset/categorical/trial` (a tab-separated file), shaped as
  * chart rows. Pure, so that the labels and the parsing are unit-tested.
  */
-
-/** Germinate's Quantiles. */
-export interface Quantiles {
-  datasetId: number | null;
-  treatmentId: number | null;
-  xId: number;
-  /** A group's name as a JSON array text, or "Marked items"; null for a dataset's box. */
-  groupIds: string | null;
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-  avg: number;
-  count: number;
-}
-
-/** Germinate's TraitDatasetStats (the parts the page reads). */
-export interface TraitDatasetStats {
-  datasets: { datasetId: number; datasetName: string }[];
-  treatments: { id: number; name: string }[];
-  stats: Quantiles[];
-}
-
-/** The label the server gives boxes of the marked germplasm. */
-const MARKED_ITEMS = 'Marked items';
 
 /** A group label as the server writes it (`["Group A"]`), as text; the text itself when it is no such array. */
 function groupName(text: string): string {
@@ -47,7 +22,7 @@ function groupName(text: string): string {
  * The box plot rows of one trait: each box labelled by its dataset or group (`marked` names the boxes of
  * the chosen germplasm) and, when it has one, its treatment.
  */
-export function boxRows(stats: TraitDatasetStats, traitId: number, marked: string): ChartRow[] {
+export function boxRows(stats: BoxNames, traitId: number, marked: string): ChartRow[] {
   const datasets = new Map(stats.datasets.map((d) => [d.datasetId, d.datasetName]));
   const treatments = new Map(stats.treatments.map((t) => [t.id, t.name]));
   return stats.stats

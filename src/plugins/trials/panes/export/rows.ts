@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../../../core/api-client.js';
+import type { TrialsDataRow } from '../../api-types.js';
 import type { Subset } from './request.js';
 
 /**
@@ -12,32 +13,9 @@ export const ROW_CAP = 20_000;
 /** Rows per request (the server's default largest page). */
 export const PAGE_SIZE = 5_000;
 
-/** A data point as the charts read it: the minimal row, and the plot's columns of a full row when asked. */
-export interface DataRow {
-  germplasmId: number;
-  germplasmName: string;
-  germplasmDisplayName?: string | null;
-  datasetId: number;
-  datasetName?: string | null;
-  traitId: number;
-  treatment?: string | null;
-  recordingDate?: string | null;
-  traitValue?: string | null;
-  groups?: { id: number; name: string }[];
-  // Full rows only:
-  locationName?: string | null;
-  rep?: string | null;
-  entityType?: string | null;
-  entityParentName?: string | null;
-  trialsetupId?: number;
-  trialRow?: number | null;
-  trialColumn?: number | null;
-  latitude?: number | null;
-  longitude?: number | null;
-}
-
 export interface FetchedRows {
-  rows: DataRow[];
+  /** Minimal rows, or full ones (plot, location, germplasm details) when asked. */
+  rows: TrialsDataRow[];
   /** Every matching data point, read or not. */
   total: number;
   capped: boolean;
@@ -54,11 +32,11 @@ export async function fetchRows(
   options: { full?: boolean; cap?: number; signal?: AbortSignal } = {},
 ): Promise<FetchedRows> {
   const cap = options.cap ?? ROW_CAP;
-  const rows: DataRow[] = [];
+  const rows: TrialsDataRow[] = [];
   let total = -1;
   for (let page = 1; rows.length < cap; page++) {
     const limit = Math.min(PAGE_SIZE, cap - rows.length);
-    const result = await api.table<DataRow>(
+    const result = await api.table<TrialsDataRow>(
       'dataset/data/trial/table',
       { ...subset, page, limit, prevCount: total, minimal: options.full !== true },
       { signal: options.signal },

@@ -1,28 +1,9 @@
+import type { BoxNames } from '../../api-types.js';
+
 /**
- * The answer of `dataset/stats/trial` (Germinate's TraitDatasetStats) and the rows the box plots draw
- * from it: one box per dataset × treatment of one trait, quantiles as the database computed them.
+ * The rows the box plots draw from `dataset/stats/trial` (Germinate's TraitDatasetStats): one box per
+ * dataset × treatment of one trait, quantiles as the database computed them.
  */
-
-export interface Quantiles {
-  datasetId: number | null;
-  treatmentId: number | null;
-  /** The trait. */
-  xId: number;
-  groupIds: string | null;
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-  avg: number;
-  count: number;
-}
-
-export interface TraitDatasetStats {
-  datasets: { datasetId: number; datasetName?: string | null }[];
-  treatments: { id: number; name?: string | null }[];
-  stats: Quantiles[];
-}
 
 /** A box as the chart and its table show it. */
 export type BoxRow = {
@@ -48,7 +29,7 @@ export function rounded(value: number): number {
  * dataset, and by its treatment too when the trait was recorded under treatments (`noTreatment` names
  * the values recorded without one).
  */
-export function boxRows(answer: TraitDatasetStats, traitId: number, noTreatment: string): BoxRow[] {
+export function boxRows(answer: BoxNames, traitId: number, noTreatment: string): BoxRow[] {
   const datasetNames = new Map(answer.datasets.map((d) => [d.datasetId, d.datasetName || String(d.datasetId)]));
   const treatmentNames = new Map(answer.treatments.map((t) => [t.id, t.name || String(t.id)]));
   const boxes = answer.stats.filter((s) => s.xId === traitId && s.datasetId !== null);

@@ -1,14 +1,5 @@
 import { defaultCellText, type TableColumn, type TableDeclaration } from '../../../../core/table-declaration.js';
-
-/** A trials data row (ViewTableTrialsData, `dataset/data/trial/table`): one recorded value of a trait. */
-export type TrialDataRow = {
-  germplasmId: number;
-  germplasmName?: string | null;
-  germplasmDisplayName?: string | null;
-  datasetId?: number | null;
-  recordingDate?: string | null;
-  traitValue?: string | null;
-} & Record<string, unknown>;
+import type { TrialsDataRow } from '../../api-types.js';
 
 /** The germplasm's passport (the germplasm plugin's pane: plugins meet through pane ids). */
 const PASSPORT = 'germplasm:passport';
@@ -37,7 +28,7 @@ export const TRIAL_DATA_COLUMNS: readonly TableColumn[] = [
 ];
 
 /** A recording date as its day: the server sends midnight UTC of the day recorded. */
-function dataCell(row: TrialDataRow, key: string): string {
+function dataCell(row: Record<string, unknown>, key: string): string {
   const value = row[key];
   if (key === 'recordingDate' && typeof value === 'string') return value.slice(0, 10);
   return defaultCellText(value);
@@ -47,7 +38,7 @@ function dataCell(row: TrialDataRow, key: string): string {
  * The values of one trait in the datasets the reader may use (the server gates them): the pane fixes the
  * trait as a filter. Rows mark their germplasm; Enter opens its passport.
  */
-export const traitDataTable: TableDeclaration<TrialDataRow> = {
+export const traitDataTable: TableDeclaration<TrialsDataRow> = {
   id: 'trait-data',
   path: 'dataset/data/trial/table',
   exportPath: 'dataset/data/trial/table/export',

@@ -1,16 +1,9 @@
+import type { TrialsDataRow } from '../../api-types.js';
 import { rounded } from './box-data.js';
 import { dayOf, numericValue } from './timeline-data.js';
 
-/** The part of a trials data row (ViewTableTrialsData) the layout map reads. */
-export interface PlotValue {
-  germplasmId?: number | null;
-  germplasmName?: string | null;
-  germplasmDisplayName?: string | null;
-  trialRow?: number | null;
-  trialColumn?: number | null;
-  rep?: string | null;
-  traitValue?: string | null;
-}
+/** The part of a trials data row the layout map reads. */
+export type PlotValue = Partial<Pick<TrialsDataRow, 'germplasmId' | 'germplasmName' | 'germplasmDisplayName' | 'trialRow' | 'trialColumn' | 'rep' | 'traitValue'>>;
 
 /** How a trait's values colour the plots: numbers on a scale, dates on a scale of days, else by value. */
 export type ValueKind = 'number' | 'date' | 'category';

@@ -1,22 +1,9 @@
+import type { GermplasmStats } from '../../api-types.js';
 import { rounded } from './box-data.js';
 
-/** An entry of `germplasm/{id}/stats/trait`: a trait's distribution in the datasets compared, and this germplasm's mean. */
-export interface GermplasmTraitStats {
-  traitId: number;
-  traitName: string;
-  traitNameShort?: string | null;
-  unitName?: string | null;
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-  /** Values compared (every germplasm's). */
-  count: number;
-  /** This germplasm's mean and number of values. */
-  avg: number;
-  germplasmCount: number;
-}
+/** What the chart reads of an entry of `germplasm/{id}/stats/trait`. */
+export type TraitPerformance = Pick<GermplasmStats, 'traitId' | 'traitName' | 'min' | 'q1' | 'median' | 'q3' | 'max' | 'count' | 'avg' | 'germplasmCount'> &
+  Partial<Pick<GermplasmStats, 'unitName'>>;
 
 /**
  * A trait of the performance chart. Traits have their own units and scales, so each is drawn on the
@@ -48,7 +35,7 @@ export function positionIn(value: number, min: number, max: number): number {
 }
 
 /** The rows of the numeric traits with values to compare, by trait name as the server orders them. */
-export function performanceRows(stats: readonly GermplasmTraitStats[]): PerformanceRow[] {
+export function performanceRows(stats: readonly TraitPerformance[]): PerformanceRow[] {
   const seen = new Map<string, number>();
   return stats
     .filter((s) => s.count > 0 && s.germplasmCount > 0 && [s.min, s.q1, s.median, s.q3, s.max, s.avg].every(Number.isFinite))

@@ -5,7 +5,8 @@ import { useChartTheme } from '../../../../shell/chart/chart-theme.js';
 import { useServices } from '../../../../shell/pane-api.js';
 import type { PassportSectionProps } from '../../../../shell/sections.js';
 import { horizontalBoxes } from './chart-specs.js';
-import { performanceRows, type GermplasmTraitStats } from './performance-data.js';
+import type { GermplasmStats } from '../../api-types.js';
+import { performanceRows } from './performance-data.js';
 
 /**
  * The passport's trait performance: for each numeric trait this germplasm was recorded for, its mean
@@ -16,7 +17,7 @@ import { performanceRows, type GermplasmTraitStats } from './performance-data.js
 export default function TraitPerformance(props: PassportSectionProps) {
   const { api, t } = useServices();
   const theme = useChartTheme();
-  const { data, error } = useSWR(['trials:performance', props.germplasmId], () => api.get<GermplasmTraitStats[]>(`germplasm/${props.germplasmId}/stats/trait`));
+  const { data, error } = useSWR(['trials:performance', props.germplasmId], () => api.get<GermplasmStats[]>(`germplasm/${props.germplasmId}/stats/trait`));
   const rows = useMemo(() => performanceRows(data ?? []), [data]);
   const titles = {
     trait: t('trials.performance.trait'),

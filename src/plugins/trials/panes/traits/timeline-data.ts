@@ -1,13 +1,8 @@
+import type { TrialsDataRow } from '../../api-types.js';
 import { rounded } from './box-data.js';
 
-/** The part of a trials data row (ViewTableTrialsData, minimal) the timeline reads. */
-export interface TimedValue {
-  germplasmId: number;
-  germplasmName?: string | null;
-  germplasmDisplayName?: string | null;
-  recordingDate?: string | null;
-  traitValue?: string | null;
-}
+/** The part of a trials data row (minimal) the timeline reads. */
+export type TimedValue = Pick<TrialsDataRow, 'germplasmId' | 'germplasmName' | 'germplasmDisplayName' | 'recordingDate' | 'traitValue'>;
 
 /** A cell of the timeline: one germplasm's mean on one day. */
 export type TimelineCell = { germplasm: string; day: string; date: string; mean: number; values: number };
