@@ -86,7 +86,7 @@ describe('traits', () => {
     // A reader sees no administration.
     expect(await page.getByRole('button', { name: 'Edit trait' }).count()).toBe(0);
     // Its values, the trials data table restricted to it.
-    await expect.poll(() => rowCount(page, 'trait-data'), POLL).toBe('222 rows');
+    await expect.poll(() => rowCount(page, 'trialsData'), POLL).toBe('222 rows');
     await expectAxeClean(page);
 
     await page.getByRole('tab', { name: 'Statistics per dataset' }).click();
@@ -189,7 +189,7 @@ describe('traits', () => {
       await page.goto(`${server.url}/data/trials/traits/${id}`);
       const note = page.getByRole('note');
       await note.getByText('The data of 1 dataset is not shown until you accept its licence.').waitFor(POLL);
-      await expect.poll(() => rowCount(page, 'trait-data'), POLL).toMatch(/^0 rows?$/);
+      await expect.poll(() => rowCount(page, 'trialsData'), POLL).toMatch(/^0 rows?$/);
       await page.getByRole('tab', { name: 'Statistics per dataset' }).click();
       await page.getByText('No dataset with values of this trait is open to you.').waitFor(POLL);
       await expectAxeClean(page);

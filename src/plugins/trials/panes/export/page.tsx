@@ -6,7 +6,7 @@ import type { ExportPageProps } from '../../../../shell/sections.js';
 import { Tabs } from '../../../../shell/ui/Tabs.js';
 import { ComparisonTab } from './comparison.js';
 import { useChartWidth, type GroupRow, type PageContext } from './context.js';
-import { TableTab } from './data-table.js';
+import { TableTab } from './table-tab.js';
 import { DownloadTab } from './download.js';
 import { LocationsTab } from './locations.js';
 import { MatrixTab } from './matrix.js';

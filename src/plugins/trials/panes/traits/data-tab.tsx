@@ -3,15 +3,15 @@ import { useServices, type PaneProps } from '../../../../shell/pane-api.js';
 import { ListTable, type Column } from '../../../../shell/table/ListTable.js';
 import { TableView } from '../../../../shell/table/TableView.js';
 import { Button } from '../../../../shell/ui/Button.js';
-import { traitDataTable } from './data-columns.js';
-import { byTraitId, licenceAccepted, type TraitDataset } from './trait-reads.js';
+import { trialsDataTable } from '../data-table.js';
+import { licenceAccepted, type TraitDataset } from './trait-reads.js';
 
 /** The datasets' details pane (the datasets plugin's: plugins meet through pane ids). */
 const DATASET_DETAILS = 'datasets:details';
 
 /**
  * A trait's data across datasets: the datasets holding it (each opens beside), then its values in those
- * the reader may use, as a table of its own (paging, filters, export; rows mark their germplasm). The
+ * the reader may use, in the trials data table (paging, filters, export; rows mark their germplasm). The
  * table's view state lives under `data` in the pane's.
  */
 export function DataTab(props: { traitId: number; traitName: string; datasets: readonly TraitDataset[]; pane: PaneProps }) {
@@ -21,7 +21,8 @@ export function DataTab(props: { traitId: number; traitName: string; datasets: r
   const state = pane.instance.state;
   const tableState = typeof state?.data === 'object' && state.data !== null ? (state.data as Record<string, unknown>) : undefined;
   const setTableState = useCallback((data: Record<string, unknown>) => setState({ ...(state ?? {}), data }), [state, setState]);
-  const fixed = useMemo(() => byTraitId(props.traitId), [props.traitId]);
+  // The trait is the request's selection (xIds, as every trials data call restricts traits); no datasetIds: all the reader may use.
+  const body = useMemo(() => ({ xIds: [props.traitId] }), [props.traitId]);
 
   const columns: Column<TraitDataset>[] = [
     {
@@ -62,11 +63,11 @@ export function DataTab(props: { traitId: number; traitName: string; datasets: r
       <h3>{t('trials.trait.data.title', { trait: props.traitName })}</h3>
       <div className="trials-trait-data">
         <TableView
-          declaration={traitDataTable}
+          declaration={trialsDataTable}
           paneKey={pane.paneKey}
           state={tableState}
           setState={setTableState}
-          fixed={fixed}
+          body={body}
           label={t('trials.trait.data.title', { trait: props.traitName })}
         />
       </div>
