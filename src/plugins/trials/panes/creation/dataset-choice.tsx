@@ -2,34 +2,13 @@ import { useId } from 'react';
 import useSWR from 'swr';
 import { useServices } from '../../../../shell/pane-api.js';
 import { Field, Select } from '../../../../shell/ui/index.js';
+import { useTrialsDatasets } from '../trials-datasets.js';
 import { choiceProblems, type ChoiceField, type DatasetChoice } from './dataset-form.js';
 import { DATASET_STATE_IDS, type DatasetStateName } from './save.js';
-
-/** The dataset table's columns the wizard reads. */
-export interface TrialsDataset {
-  datasetId: number;
-  datasetName: string;
-  isExternal?: boolean | null;
-}
 
 interface Experiment {
   experimentId: number;
   experimentName?: string | null;
-}
-
-/** The trials datasets the caller sees (not external ones: they hold no data), by name. */
-export function useTrialsDatasets() {
-  const { api } = useServices();
-  return useSWR('trials:creation:datasets', async () => {
-    const page = await api.table<TrialsDataset>('dataset/table', {
-      page: 1,
-      limit: 5000,
-      orderBy: 'datasetName',
-      ascending: 1,
-      filter: [{ column: 'datasetType', comparator: 'equals', values: ['trials'] }],
-    });
-    return page.data.filter((d) => d.isExternal !== true);
-  });
 }
 
 /** Choosing an existing trials dataset or describing a new one (name, description, experiment, state). */

@@ -9,6 +9,7 @@ import { downloadFile } from '../../../../shell/table/download.js';
 import { runFromButton } from '../../../../shell/table/run-command.js';
 import { Button, Checkbox, CheckList } from '../../../../shell/ui/index.js';
 import { PANE } from '../ids.js';
+import { useTrialsDatasets } from '../trials-datasets.js';
 import {
   allNumbers,
   chartRows,
@@ -29,12 +30,6 @@ import { SidePicker, type TraitOption } from './side-picker.js';
 /** A plain Enter presses the focused control; Ctrl+Enter (compare) still reaches the shell's keys. */
 function keepPlainEnterOnControls(event: KeyboardEvent<HTMLElement>): void {
   if (!event.ctrlKey && !event.metaKey) keepEnterOnControls(event);
-}
-
-interface DatasetOption {
-  datasetId: number;
-  datasetName: string;
-  isExternal?: boolean | null;
 }
 
 interface GroupOption {
@@ -63,16 +58,7 @@ export default function CrossComparisonPane(props: PaneProps) {
   const titleId = `${paneKey}-title`;
   const datasetKey = state.datasetIds.join(',');
 
-  const datasets = useSWR('trials:cross:datasets', async () => {
-    const page = await api.table<DatasetOption>('dataset/table', {
-      page: 1,
-      limit: 5000,
-      orderBy: 'datasetName',
-      ascending: 1,
-      filter: [{ column: 'datasetType', comparator: 'equals', values: ['trials'] }],
-    });
-    return page.data.filter((d) => d.isExternal !== true);
-  });
+  const datasets = useTrialsDatasets();
   const traits = useSWR(['trials:cross:traits', datasetKey], ([, key]: readonly [string, string]) =>
     api.post<TraitOption[]>('dataset/trait', { body: { datasetIds: key === '' ? [] : key.split(',').map(Number) } }),
   );
