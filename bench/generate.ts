@@ -1,9 +1,10 @@
+import { seededRandom } from '../src/core/random.js';
 import type { Database } from '../src/server/db/database.js';
 import { COUNTRIES } from '../src/plugins/germplasm/countries.js';
 import { SAMPSTAT } from '../src/plugins/germplasm/mcpd-codes.js';
 
 /**
- * The benchmark data set, deterministic for a seed (mulberry32):
+ * The benchmark data set, deterministic for a seed (the shared mulberry32 generator, src/core/random.ts):
  * - 200 taxonomies (genus from 20, species from 10), 500 institutions, 20,000 collecting sites spread
  *   over the 60 first countries of Germinate's country list (about 1/60 of germplasm per country);
  * - `count` accessions: general_identifier and name `BENCH-0000001`…, display name, accession name,
@@ -12,16 +13,9 @@ import { SAMPSTAT } from '../src/plugins/germplasm/mcpd-codes.js';
  * Rows are inserted with the table's indexes in place (the trigram tables through their triggers), as an
  * import would.
  */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+
+/** The other benchmarks' name for the shared seeded generator. */
+export { seededRandom as mulberry32 } from '../src/core/random.js';
 
 const GENERA = ['Hordeum', 'Triticum', 'Avena', 'Secale', 'Zea', 'Oryza', 'Beta', 'Brassica', 'Allium', 'Pisum', 'Vicia', 'Lens', 'Cicer', 'Phaseolus', 'Solanum', 'Daucus', 'Lactuca', 'Cucumis', 'Humulus', 'Sorghum'];
 const SPECIES = ['vulgare', 'aestivum', 'sativa', 'cereale', 'mays', 'vulgaris', 'napus', 'cepa', 'arvense', 'faba'];
@@ -51,7 +45,7 @@ export interface GeneratedRow {
 }
 
 export function* generateRows(count: number, seed: number): Generator<GeneratedRow> {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   for (let id = 1; id <= count; id++) {
     const gid = `BENCH-${String(id).padStart(7, '0')}`;
@@ -77,7 +71,7 @@ export function* generateRows(count: number, seed: number): Generator<GeneratedR
 }
 
 function lookups(seed: number) {
-  const random = mulberry32(seed + 1);
+  const random = seededRandom(seed + 1);
   const countries = COUNTRIES.filter(([, , code2]) => BENCH_COUNTRIES.includes(code2));
   const taxonomies = Array.from({ length: 200 }, (_, i) => ({
     id: i + 1,

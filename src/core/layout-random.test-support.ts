@@ -1,24 +1,14 @@
 import type { PaneInstance } from './contracts.js';
 import type { Layout, LayoutNode } from './layout.js';
+import type { Random } from './random.js';
 
 /**
  * Seeded random layouts for the codec's round-trip and fuzz tests (not loaded by the app). Seeded,
  * so a failure names a case that can be replayed.
  */
 
-/** mulberry32: a small, well-spread 32-bit generator; returns numbers in [0, 1). */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Random = () => number;
+/** The codec tests' name for the shared seeded generator. */
+export { seededRandom as seeded } from './random.js';
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 
 /** Characters that trip encoders: URL syntax, JSON escapes, multi-byte, astral, combining, a lone surrogate. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cellOfPlot, designTrial, type DesignInput } from './designer.js';
 import { DESIGN_MESSAGES as M } from './messages.js';
 import { MAX_PLOTS, type DesignedPlot } from './plot.js';
-import { seededRandom, shuffled } from './random.js';
+import { seededRandom, shuffled } from '../../../core/random.js';
 
 const ENTRIES = Array.from({ length: 12 }, (_, i) => `Line ${i + 1}`);
 const base: DesignInput = { entries: ENTRIES, checks: ['Barke', 'Golden Promise'], replicates: 3, design: 'rcbd', rows: 7, columns: 6, serpentine: false, seed: 42 };

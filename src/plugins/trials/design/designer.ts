@@ -1,6 +1,6 @@
 import { DESIGN_MESSAGES as M, message, type DesignMessage } from './messages.js';
 import { MAX_PLOTS, MAX_POSITION, type DesignedPlot } from './plot.js';
-import { seededRandom, shuffled } from './random.js';
+import { seededRandom, shuffled } from '../../../core/random.js';
 
 /** What the built-in field designer asks for. */
 export interface DesignInput {
@@ -15,7 +15,7 @@ export interface DesignInput {
   columns: number;
   /** Number every other row from the right, so that plot numbers follow the way one walks the field. */
   serpentine: boolean;
-  /** Same seed, same layout (see random.ts). */
+  /** Same seed, same layout (src/core/random.ts). */
   seed: number;
 }
 

@@ -1,9 +1,11 @@
 /**
- * A seeded pseudo-random source for field designs: the same seed always gives the same layout, in every
- * browser and on the server, so a curator can reproduce or share a randomisation by its seed.
+ * A seeded pseudo-random source: the same seed always gives the same numbers, in every browser, on the
+ * server and in the benchmarks, so a field design, a generated data set or a fuzz case can be reproduced
+ * from its seed.
  *
- * The generator is mulberry32 (32-bit state, period 2^32): plenty for shuffling a few thousand plots, and
- * not for anything where randomness must be unpredictable. The seed is taken modulo 2^32.
+ * The generator is mulberry32 (32-bit state, period 2^32): well spread and plenty for shuffling a few
+ * thousand plots or generating test data, and not for anything where randomness must be unpredictable.
+ * The seed is taken modulo 2^32.
  */
 export type Random = () => number;
 
