@@ -6,14 +6,11 @@
 /** The label of the boxes and counts of the marked germplasm (`groupIds`, a counts file's `group`). */
 export const MARKED_ITEMS = 'Marked items';
 
-/** Germinate's Quantiles: one box of a box plot. */
-export interface Quantiles {
-  datasetId: number | null;
-  treatmentId: number | null;
-  /** The trait. */
-  xId: number;
-  /** JSON-array text of the group's name, or MARKED_ITEMS; null for a dataset's box. */
-  groupIds: string | null;
+/**
+ * The numbers of a box: the least and greatest value, the quartiles, the average and how many values. A
+ * type (not an interface), so that rows built on it are also Records for charts and tables.
+ */
+export type Distribution = {
   min: number;
   q1: number;
   median: number;
@@ -21,6 +18,16 @@ export interface Quantiles {
   max: number;
   avg: number;
   count: number;
+};
+
+/** Germinate's Quantiles: one box of a box plot. */
+export interface Quantiles extends Distribution {
+  datasetId: number | null;
+  treatmentId: number | null;
+  /** The trait. */
+  xId: number;
+  /** JSON-array text of the group's name, or MARKED_ITEMS; null for a dataset's box. */
+  groupIds: string | null;
 }
 
 /**
@@ -88,24 +95,17 @@ export interface BoxNames {
 /**
  * Germinate's GermplasmStats (`germplasm/{id}/stats/trait`) with our additions for the distribution the
  * passport draws: the quartiles of the comparison values, how many values are this germplasm's own, and
- * the trait's unit.
+ * the trait's unit. min to max and count are over the values of every germplasm in the datasets compared;
+ * avg is this germplasm's own average.
  */
-export interface GermplasmStats {
+export interface GermplasmStats extends Distribution {
   germplasmId: number;
   germplasmName: string;
   traitId: number;
   traitName: string;
   traitNameShort: string | null;
   unitName: string | null;
-  /** Over the values of every germplasm in the datasets compared. */
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-  count: number;
-  /** This germplasm's average and number of values. */
-  avg: number;
+  /** This germplasm's number of values (`avg` is their average). */
   germplasmCount: number;
 }
 

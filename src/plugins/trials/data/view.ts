@@ -30,6 +30,18 @@ function recordingDateJson(value: unknown): unknown {
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : isoTimestamp(value);
 }
 
+/** A plot's treatment, id and position: columns of the data view and of the plot lookup alike. */
+function plotColumns(): Record<'treatment' | 'trialsetupId' | 'rep' | 'block' | 'trialRow' | 'trialColumn', ColumnDef> {
+  return {
+    treatment: c('tr.name', 'string'),
+    trialsetupId: c('ts.id', 'integer'),
+    rep: c('ts.rep', 'string'),
+    block: c('ts.block', 'string'),
+    trialRow: c('ts.trial_row', 'integer'),
+    trialColumn: c('ts.trial_column', 'integer'),
+  };
+}
+
 /** The row key of the data view: not one of Germinate's keys, so it is left out of answers and files. */
 export const DATA_ROW_KEY = 'phenotypedataId';
 
@@ -81,12 +93,7 @@ export function trialsDataView(): TableView {
     traitRestrictions: c('p.restrictions', 'json'),
     traitDataType: c('p.datatype', 'string'),
     unitName: c('u.unit_name', 'string'),
-    treatment: c('tr.name', 'string'),
-    trialsetupId: c('ts.id', 'integer'),
-    rep: c('ts.rep', 'string'),
-    block: c('ts.block', 'string'),
-    trialRow: c('ts.trial_row', 'integer'),
-    trialColumn: c('ts.trial_column', 'integer'),
+    ...plotColumns(),
     latitude: c('ts.latitude', 'number'),
     longitude: c('ts.longitude', 'number'),
     elevation: c('ts.elevation', 'number'),
@@ -131,14 +138,6 @@ export function trialGermplasmView(isGermplasm: boolean): TableView {
     germplasmDisplayName: searched('display_name'),
     datasetId: c('ts.dataset_id', 'integer'),
   };
-  const plots: Record<string, ColumnDef> = {
-    treatment: c('tr.name', 'string'),
-    trialsetupId: c('ts.id', 'integer'),
-    rep: c('ts.rep', 'string'),
-    block: c('ts.block', 'string'),
-    trialRow: c('ts.trial_row', 'integer'),
-    trialColumn: c('ts.trial_column', 'integer'),
-  };
   // The lowest plot with data of its germplasm in its dataset (the trialsetup index on both serves it).
   const first = `ts.id = (SELECT MIN(tf.id) FROM trialsetup tf WHERE tf.germinatebase_id = ts.germinatebase_id AND tf.dataset_id = ts.dataset_id
     AND EXISTS (SELECT 1 FROM phenotypedata pf WHERE pf.trialsetup_id = tf.id))`;
@@ -148,7 +147,7 @@ export function trialGermplasmView(isGermplasm: boolean): TableView {
       LEFT JOIN germinatebase g ON g.id = ts.germinatebase_id
       LEFT JOIN treatments tr ON tr.id = ts.treatment_id`),
     where: sql.raw(isGermplasm ? `${HAS_DATA} AND ${first}` : HAS_DATA),
-    columns: isGermplasm ? { ...germplasm, plotId: c('ts.id', 'integer') } : { ...germplasm, ...plots },
+    columns: isGermplasm ? { ...germplasm, plotId: c('ts.id', 'integer') } : { ...germplasm, ...plotColumns() },
     idColumn: isGermplasm ? 'plotId' : 'trialsetupId',
     datasetColumn: 'datasetId',
     licenceGated: true,

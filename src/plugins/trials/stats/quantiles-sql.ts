@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../../server/db/database.js';
+import type { Distribution } from '../api-types.js';
 
 /** The rows to summarise: a SELECT whose rows hold the group's key columns and `v`, a number (never NULL). */
 export interface QuantileSource {
@@ -11,14 +12,7 @@ export interface QuantileSource {
 }
 
 /** One group's summary; the key and extra columns come along under their names. */
-export interface QuantileRow {
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-  avg: number;
-  count: number;
+export interface QuantileRow extends Distribution {
   [column: string]: unknown;
 }
 
@@ -72,7 +66,7 @@ export function quantilesSql(dialect: DialectName, source: QuantileSource): RawB
 }
 
 /** A row's numbers as numbers (PostgreSQL may hand counts over as text). */
-export function quantileNumbers(row: QuantileRow): Pick<QuantileRow, 'min' | 'q1' | 'median' | 'q3' | 'max' | 'avg' | 'count'> {
+export function quantileNumbers(row: QuantileRow): Distribution {
   return {
     min: Number(row.min),
     q1: Number(row.q1),

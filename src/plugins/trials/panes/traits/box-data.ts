@@ -1,4 +1,4 @@
-import type { BoxNames } from '../../api-types.js';
+import type { BoxNames, Distribution } from '../../api-types.js';
 
 /**
  * The rows the box plots draw from `dataset/stats/trial` (Germinate's TraitDatasetStats): one box per
@@ -6,17 +6,10 @@ import type { BoxNames } from '../../api-types.js';
  */
 
 /** A box as the chart and its table show it. */
-export type BoxRow = {
+export type BoxRow = Distribution & {
   box: string;
   dataset: string;
   treatment: string;
-  count: number;
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-  avg: number;
 };
 
 /** Numbers for a chart's table and tooltips: as many decimals as a reader can use. */

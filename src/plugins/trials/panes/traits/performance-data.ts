@@ -1,4 +1,4 @@
-import type { GermplasmStats } from '../../api-types.js';
+import type { Distribution, GermplasmStats } from '../../api-types.js';
 import { rounded } from './box-data.js';
 
 /** What the chart reads of an entry of `germplasm/{id}/stats/trait`. */
@@ -9,17 +9,11 @@ export type TraitPerformance = Pick<GermplasmStats, 'traitId' | 'traitName' | 'm
  * A trait of the performance chart. Traits have their own units and scales, so each is drawn on the
  * range of its values (min = 0, max = 1: the `…At` fields); the table and tooltips give the values.
  */
-export type PerformanceRow = {
+export type PerformanceRow = Omit<Distribution, 'avg'> & {
   trait: string;
   unit: string;
   mean: number;
   own: number;
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-  count: number;
   minAt: number;
   q1At: number;
   medianAt: number;
