@@ -147,6 +147,10 @@ describe('the look (authMode SELECTIVE)', () => {
     { name: 'data-resources', route: () => '/data/data-resources', ready: '[data-testid="fileresources-table"][aria-busy="false"]' },
     { name: 'licences', route: () => '/data/licenses', ready: 'section.ui-pane .ui-table' },
     { name: 'licence-admin', route: () => '/admin/licenses', user: 'admin', ready: '.admin-pane .ui-table' },
+    { name: 'traits', route: () => '/data/trials/traits', ready: '[data-testid="traits-table"][aria-busy="false"]' },
+    { name: 'trait', route: () => '/data/trials/traits/1', ready: 'section.ui-pane[aria-labelledby] .ui-pane-header h2' },
+    { name: 'cross-comparison', route: () => '/data/export/cross', ready: '.ui-filters' },
+    { name: 'trial-creation', route: () => '/data/trials/create', user: 'admin', ready: '.trial-steps' },
   ];
 
   for (const theme of THEMES) {

@@ -20,6 +20,8 @@ export function FilterLine(props: {
   filters: readonly Filter[];
   api: ApiClient;
   path: string;
+  /** The table's further request keys (its subset), so that suggestions come from the rows it can show. */
+  body?: Record<string, unknown>;
   t(key: string, values?: Record<string, string | number>): string;
   onApply(filters: Filter[]): void;
   onClose(): void;
@@ -36,11 +38,11 @@ export function FilterLine(props: {
   useEffect(() => input.current?.focus(), []);
   // Suggested values, read with swr: a prefix typed again (or deleted back to) answers from its cache.
   const { data: suggested } = useSWR(
-    state.kind === 'value' && state.prefix !== '' ? (['table:values', props.path, state.column.id, state.prefix] as const) : null,
-    async ([, path, column, typed]: readonly [string, string, string, string]) => {
+    state.kind === 'value' && state.prefix !== '' ? (['table:values', props.path, state.column.id, state.prefix, JSON.stringify(props.body ?? {})] as const) : null,
+    async ([, path, column, typed]: readonly [string, string, string, string, string]) => {
       const result = await props.api.table<Record<string, unknown>>(
         path,
-        { page: 1, limit: VALUE_ROWS, filter: [{ column, comparator: 'contains', operator: 'and', values: [typed] }] },
+        { ...props.body, page: 1, limit: VALUE_ROWS, filter: [{ column, comparator: 'contains', operator: 'and', values: [typed] }] },
         // A failed suggestion is no error to toast about: the line still works without it.
         { handlers: [{ codes: [], callback: () => undefined }] },
       );

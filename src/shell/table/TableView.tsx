@@ -200,7 +200,7 @@ export function TableView<R extends Record<string, unknown>>(props: TableViewPro
       </div>
       {dialog === 'line' ? (
         <Suspense fallback={null}>
-          <FilterLine columns={allColumns} filters={view.filters} api={api} path={declaration.path} t={t} onApply={applyFilters} onClose={() => setDialog(null)} />
+          <FilterLine columns={allColumns} filters={view.filters} api={api} path={declaration.path} body={props.body} t={t} onApply={applyFilters} onClose={() => setDialog(null)} />
         </Suspense>
       ) : null}
       {rows !== null && count === 0 && fixed !== null ? (
