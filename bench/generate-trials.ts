@@ -1,5 +1,5 @@
 import type { Database } from '../src/server/db/database.js';
-import { generateGermplasm, mulberry32 } from './generate.js';
+import { generateGermplasm, loadIntoPostgres, mulberry32 } from './generate.js';
 
 /**
  * The trials benchmark data set, deterministic for a seed (mulberry32), on top of `germplasm` generated
@@ -69,13 +69,10 @@ export async function generateTrials(database: Database, points: number, germpla
     s.exec('ANALYZE');
     return { datasetIds, traitIds };
   }
-  const pool = database.pool;
-  if (!pool) throw new Error('no driver');
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    // As for the germplasm: the generated keys are consistent, and checking them row by row is quadratic here.
-    await client.query('SET LOCAL session_replication_role = replica');
+  // Only the tables written here are vacuumed: the germplasm's were by generateGermplasm, and a bare VACUUM
+  // would walk every schema of the (shared) database.
+  const written = ['experiments', 'datasets', 'phenotypes', 'trialsetup', 'phenotypedata'];
+  await loadIntoPostgres(database, written, written, async (client) => {
     await client.query("INSERT INTO experiments (id, experiment_name) VALUES (1, 'Bench trials')");
     await client.query("INSERT INTO datasets (id, experiment_id, name, datasettype_id, dataset_state_id, is_external) SELECT id, 1, 'Bench trial ' || id, 3, 1, 0 FROM unnest($1::int[]) AS u(id)", [datasetIds]);
     await client.query("INSERT INTO phenotypes (id, name, short_name, datatype, is_timeseries) SELECT id, 'Trait ' || lpad(id::text, 2, '0'), 'T' || id, 'numeric', 0 FROM unnest($1::int[]) AS u(id)", [traitIds]);
@@ -100,19 +97,6 @@ export async function generateTrials(database: Database, points: number, germpla
       }
       await client.query('INSERT INTO phenotypedata (trialsetup_id, phenotype_id, phenotype_value, recording_date) SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[])', [setup, trait, values, dates]);
     }
-    for (const table of ['experiments', 'datasets', 'phenotypes', 'trialsetup', 'phenotypedata']) {
-      await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT MAX(id) FROM ${table}))`);
-    }
-    await client.query('COMMIT');
-    // Only the tables written here: the germplasm's were vacuumed by generateGermplasm, and a bare VACUUM
-    // would walk every schema of the (shared) database. Vacuumed, the visibility map lets the plans use
-    // index-only scans, as on a database that has run a while.
-    await client.query('VACUUM ANALYZE experiments, datasets, phenotypes, trialsetup, phenotypedata');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   return { datasetIds, traitIds };
 }

@@ -1,4 +1,5 @@
 import { seededRandom } from '../src/core/random.js';
+import type pg from 'pg';
 import type { Database } from '../src/server/db/database.js';
 import { COUNTRIES } from '../src/plugins/germplasm/countries.js';
 import { SAMPSTAT } from '../src/plugins/germplasm/mcpd-codes.js';
@@ -120,15 +121,8 @@ export async function generateGermplasm(database: Database, count: number, seed:
     s.exec('ANALYZE');
     return;
   }
-  const pool = database.pool;
-  if (!pool) throw new Error('no driver');
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    // Foreign keys are not checked while generating: their checks were planned while germinatebase was
-    // empty (a sequential scan) and kept, so each batch scanned every row before it (quadratic: a single
-    // 20,000-row batch took over a minute at a few hundred thousand rows). The generated keys are consistent.
-    await client.query('SET LOCAL session_replication_role = replica');
+  // A bare VACUUM: germplasm is the first thing a bench database holds.
+  await loadIntoPostgres(database, ['taxonomies', 'institutions', 'locations', 'germinatebase', 'synonyms'], [], async (client) => {
     await client.query('INSERT INTO taxonomies (id, genus, species) SELECT * FROM unnest($1::int[], $2::text[], $3::text[])', [
       taxonomies.map((t) => t.id), taxonomies.map((t) => t.genus), taxonomies.map((t) => t.species),
     ]);
@@ -165,13 +159,35 @@ export async function generateGermplasm(database: Database, count: number, seed:
       if (batch.length === 20_000) await flush();
     }
     await flush();
-    for (const table of ['taxonomies', 'institutions', 'locations', 'germinatebase', 'synonyms']) {
+  });
+}
+
+/**
+ * Fills a PostgreSQL bench database in one transaction, then sets the id sequences of `sequenced` past the
+ * rows written and vacuums `vacuumed` (all tables when empty). Foreign keys are not checked while filling:
+ * their checks were planned while the tables were empty (sequential scans) and kept, so each batch scanned
+ * every row before it (quadratic: a single 20,000-row batch took over a minute at a few hundred thousand
+ * rows); the generated keys are consistent. Vacuumed, the visibility map lets counts and deep pages read the
+ * indexes alone (index-only scans), as on a database that has run a while.
+ */
+export async function loadIntoPostgres(
+  database: Database,
+  sequenced: readonly string[],
+  vacuumed: readonly string[],
+  fill: (client: pg.PoolClient) => Promise<void>,
+): Promise<void> {
+  const pool = database.pool;
+  if (!pool) throw new Error('no driver');
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL session_replication_role = replica');
+    await fill(client);
+    for (const table of sequenced) {
       await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT MAX(id) FROM ${table}))`);
     }
     await client.query('COMMIT');
-    // A database that has run a while has been vacuumed: its visibility map lets counts and deep pages read
-    // the indexes alone (index-only scans), as a freshly loaded one cannot.
-    await client.query('VACUUM ANALYZE');
+    await client.query(vacuumed.length > 0 ? `VACUUM ANALYZE ${vacuumed.join(', ')}` : 'VACUUM ANALYZE');
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;
