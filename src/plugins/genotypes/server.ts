@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerPlugin } from '../../server/plugin.js';
+import { genotypesMigrations } from './migrations.js';
+import { markerRoutes } from './markers/routes.js';
+import { mapRoutes } from './maps/routes.js';
+
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(markerRoutes);
+  await app.register(mapRoutes);
+};
+
+/** Markers, genetic maps, and genotype and allele-frequency datasets (their calls in matrix files). */
+export const genotypesServer: ServerPlugin = {
+  id: 'genotypes',
+  // Members are germplasm; datasets and their permissions belong to the datasets domain; marker groups to groups.
+  requires: ['germplasm', 'datasets', 'groups'],
+  migrations: genotypesMigrations,
+  routes,
+};
