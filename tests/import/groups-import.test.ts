@@ -237,9 +237,9 @@ describe.each(testDialects())('groups template on %s', (dialect) => {
     for (const item of issues) expect(EN[item.messageKey], item.messageKey).toBeTypeOf('string');
   });
 
-  it('resolves markers once a markers table exists, and reports unknown markers', async () => {
-    await sql`CREATE TABLE markers (id integer PRIMARY KEY, marker_name text NOT NULL)`.execute(db);
-    await sql`INSERT INTO markers (id, marker_name) VALUES (1, 'm1'), (2, 'm2')`.execute(db);
+  it('resolves markers, and reports unknown markers', async () => {
+    await sql`INSERT INTO markertypes (id, description) VALUES (1, 'SNP')`.execute(db);
+    await sql`INSERT INTO markers (id, markertype_id, marker_name) VALUES (1, 1, 'm1'), (2, 1, 'm2')`.execute(db);
     const sheet: Grid = [['Group description ->'], ['Group visibility ->', 'private'], ['Group name ->', 'Markers'], ['M1', 'x'], ['m2', 'x'], ['m3', null]];
     const bad = await run(await writeXlsx('markers-bad.xlsx', { MARKERS: sheet }));
     expect(errors(bad.issues)).toEqual([{ status: 'GENERIC_INVALID_MARKER', rowIndex: 6, sheet: 'MARKERS', column: 'A', value: 'm3' }]);

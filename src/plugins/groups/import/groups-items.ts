@@ -48,8 +48,10 @@ export async function loadResolvers(target: ImportDb, kinds: ReadonlySet<MemberK
     resolvers.set('locations', byName(rows));
   }
   if (kinds.has('markers')) {
-    if (await tableExists(db, target.dialect, 'markers')) {
-      const rows = await db.selectFrom('markers').select(['id', 'marker_name as name']).execute();
+    // Without markers (no genotype domain, or no genotype data yet) a marker sheet is left out with a warning
+    // rather than failing a file whose other sheets are good.
+    const rows = (await tableExists(db, target.dialect, 'markers')) ? await db.selectFrom('markers').select(['id', 'marker_name as name']).execute() : [];
+    if (rows.length > 0) {
       resolvers.set('markers', byName(rows));
     } else {
       resolvers.set('markers', UNAVAILABLE);
