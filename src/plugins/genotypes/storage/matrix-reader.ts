@@ -1,0 +1,128 @@
+import fs from 'node:fs/promises';
+import zlib from 'node:zlib';
+import { decodeFooter, MAGIC, MatrixFileError, tileCount, TRAILER_BYTES, TRAILER_MAGIC, type Footer } from './matrix-format.js';
+
+/** One row (germplasm) or column (marker) of a subset: its index in the file and its calls' bytes in subset order. */
+export interface MatrixLine {
+  index: number;
+  codes: Uint8Array;
+}
+
+/**
+ * Reads a genotype matrix file (layout: matrix-format.ts). Subsets come out band by band in file order, each
+ * tile inflated once per band, so memory is a band of the subset plus one tile, whatever the matrix's size.
+ * Indexes given to the readers must be ascending and within the matrix.
+ */
+export class MatrixReader {
+  private constructor(
+    private readonly file: fs.FileHandle,
+    readonly footer: Footer,
+  ) {}
+
+  static async open(path: string): Promise<MatrixReader> {
+    const file = await fs.open(path, 'r');
+    try {
+      const { size } = await file.stat();
+      if (size < MAGIC.length + TRAILER_BYTES) throw new MatrixFileError(`${path} is too short to be a genotype matrix.`);
+      const head = Buffer.alloc(MAGIC.length);
+      await file.read(head, 0, head.length, 0);
+      const tail = Buffer.alloc(TRAILER_BYTES);
+      await file.read(tail, 0, TRAILER_BYTES, size - TRAILER_BYTES);
+      if (!head.equals(MAGIC) || !tail.subarray(12).equals(TRAILER_MAGIC)) throw new MatrixFileError(`${path} is not a complete genotype matrix.`);
+      const offset = tail.readDoubleLE(0);
+      const length = tail.readUInt32LE(8);
+      if (offset + length + TRAILER_BYTES !== size) throw new MatrixFileError(`${path} has a damaged footer.`);
+      const bytes = Buffer.alloc(length);
+      await file.read(bytes, 0, length, offset);
+      return new MatrixReader(file, decodeFooter(bytes));
+    } catch (error) {
+      await file.close();
+      throw error;
+    }
+  }
+
+  get rows(): number {
+    return this.footer.rowNames.length;
+  }
+
+  get columns(): number {
+    return this.footer.columnNames.length;
+  }
+
+  get states(): readonly string[] {
+    return this.footer.states;
+  }
+
+  close(): Promise<void> {
+    return this.file.close();
+  }
+
+  private readonly columnTiles = (): number => tileCount(this.columns, this.footer.tileColumns);
+
+  /** One tile's cells, row-major, `rowsIn × columnsIn` (clipped at the matrix's edges). */
+  async tile(tileRow: number, tileColumn: number): Promise<{ cells: Uint8Array; rowsIn: number; columnsIn: number }> {
+    const { tileRows, tileColumns, tileOffsets, tileLengths } = this.footer;
+    const index = tileRow * this.columnTiles() + tileColumn;
+    const compressed = Buffer.alloc(tileLengths[index]);
+    await this.file.read(compressed, 0, compressed.length, tileOffsets[index]);
+    const rowsIn = Math.min(tileRows, this.rows - tileRow * tileRows);
+    const columnsIn = Math.min(tileColumns, this.columns - tileColumn * tileColumns);
+    const cells = zlib.inflateRawSync(compressed);
+    if (cells.length !== rowsIn * columnsIn) throw new MatrixFileError(`Tile ${tileRow},${tileColumn} holds ${cells.length} cells, not ${rowsIn * columnsIn}.`);
+    return { cells, rowsIn, columnsIn };
+  }
+
+  /**
+   * The selected rows (germplasm), each with its calls at the selected columns, in file order: what a
+   * germplasm-by-marker export (Flapjack) writes line by line.
+   */
+  async *rowLines(rows: ArrayLike<number>, columns: ArrayLike<number>): AsyncGenerator<MatrixLine> {
+    const { tileRows, tileColumns } = this.footer;
+    const columnGroups = groupBy(columns, tileColumns);
+    for (const band of groupBy(rows, tileRows)) {
+      const out = band.items.map(() => new Uint8Array(columns.length));
+      for (const group of columnGroups) {
+        const { cells, columnsIn } = await this.tile(band.key, group.key);
+        for (let r = 0; r < band.items.length; r += 1) {
+          const base = (band.items[r] - band.key * tileRows) * columnsIn - group.key * tileColumns;
+          const line = out[r];
+          for (let k = 0; k < group.items.length; k += 1) line[group.start + k] = cells[base + group.items[k]];
+        }
+      }
+      for (let r = 0; r < band.items.length; r += 1) yield { index: band.items[r], codes: out[r] };
+    }
+  }
+
+  /**
+   * The selected columns (markers), each with its calls at the selected rows, in file order: what a
+   * marker-by-germplasm export (HapMap, VCF) writes line by line.
+   */
+  async *columnLines(columns: ArrayLike<number>, rows: ArrayLike<number>): AsyncGenerator<MatrixLine> {
+    const { tileRows, tileColumns } = this.footer;
+    const rowGroups = groupBy(rows, tileRows);
+    for (const band of groupBy(columns, tileColumns)) {
+      const out = band.items.map(() => new Uint8Array(rows.length));
+      for (const group of rowGroups) {
+        const { cells, columnsIn } = await this.tile(group.key, band.key);
+        for (let k = 0; k < group.items.length; k += 1) {
+          const base = (group.items[k] - group.key * tileRows) * columnsIn - band.key * tileColumns;
+          const at = group.start + k;
+          for (let c = 0; c < band.items.length; c += 1) out[c][at] = cells[base + band.items[c]];
+        }
+      }
+      for (let c = 0; c < band.items.length; c += 1) yield { index: band.items[c], codes: out[c] };
+    }
+  }
+}
+
+/** Ascending indexes grouped by tile (`key` = index ÷ size), with each group's position in the whole list. */
+function groupBy(indexes: ArrayLike<number>, size: number): { key: number; start: number; items: number[] }[] {
+  const groups: { key: number; start: number; items: number[] }[] = [];
+  for (let i = 0; i < indexes.length; i += 1) {
+    const key = Math.floor(indexes[i] / size);
+    const last = groups[groups.length - 1];
+    if (last && last.key === key) last.items.push(indexes[i]);
+    else groups.push({ key, start: i, items: [indexes[i]] });
+  }
+  return groups;
+}
