@@ -35,9 +35,10 @@ export interface Sheet {
 }
 
 export interface ParsedFile {
-  /** Sheets by exact name (none for a zip: its importer opens the archive from `source`). */
+  /** Sheets by exact name (none for a zip or a `file`: its importer opens it from `source`). */
   sheets: Map<string, Sheet>;
-  kind: 'xlsx' | 'text' | 'zip';
+  /** `file`: a format its importer reads itself (see read-file.ts). */
+  kind: 'xlsx' | 'text' | 'zip' | 'file';
   /** The uploaded file itself (archives are opened from it; others may keep it as a backup). */
   source?: { path: string; name: string };
   /** Set when the file was opened for streaming (`sheets` is then empty): read it through rowSource(). */
@@ -67,6 +68,8 @@ export interface ImportOptions {
   userId?: number | null;
   /** Where files the import keeps (images, file resources) go: DATA_DIR. */
   dataDir?: string;
+  /** Genotype files: GENOTYPE_GERMPLASM_BY_MARKER (default) or GENOTYPE_MARKER_BY_GERMPLASM. */
+  dataOrientation?: string | null;
   /** Reports progress as a fraction 0..1 (the job's progress bar); optional. */
   progress?(fraction: number): void;
   /** Set when the job is cancelled: long loops should check it and stop (throwing). */
@@ -101,8 +104,14 @@ export interface TemplateImporter {
    * own requests then wait for. Returns the rest of the write, which the pipeline runs in the transaction.
    * An importer with `stage` still answers `write` (stage, then the rest in the caller's transaction).
    */
-  stage?(file: ParsedFile, db: ImportDb, options: ImportOptions): Promise<(db: ImportDb) => Promise<ImportStats>>;
+  stage?(file: ParsedFile, db: ImportDb, options: ImportOptions): Promise<StagedWrite>;
 }
+
+/**
+ * The rest of a staged write. `discard` (optional) removes what the stage made outside the database (a
+ * genotype matrix file) when the write transaction fails, so a rolled-back import leaves nothing on disk.
+ */
+export type StagedWrite = ((db: ImportDb) => Promise<ImportStats>) & { discard?(): Promise<void> | void };
 
 export function issue(
   status: string,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { CoreTables } from '../db/tables.js';
-import type { ImportDb, ImportIssue, ImportOptions, ImportStats, ParsedFile, TemplateImporter } from './importer.js';
+import type { ImportDb, ImportIssue, ImportOptions, ImportStats, ParsedFile, StagedWrite, TemplateImporter } from './importer.js';
 import { ImportFileError, readImportFile } from './read-file.js';
 
 export interface ImportRequest {
@@ -24,6 +24,8 @@ export interface ImportRunOptions {
   targetDatasetId?: number | null;
   userId?: number | null;
   dataDir?: string;
+  /** Genotype files: GENOTYPE_GERMPLASM_BY_MARKER (default) or GENOTYPE_MARKER_BY_GERMPLASM. */
+  dataOrientation?: string | null;
   /** Overall progress 0..1 (reading, checking, then writing); the importer reports within its phase. */
   progress?(fraction: number): void;
   /** Aborts the run: checked between phases here and in the importers' long loops. */
@@ -100,6 +102,7 @@ export async function runImport(
     targetDatasetId: options.targetDatasetId ?? null,
     userId: options.userId ?? null,
     dataDir: options.dataDir,
+    dataOrientation: options.dataOrientation ?? null,
     signal: options.signal,
     progress: report.within(READ_SHARE, checkShare),
   };
@@ -130,13 +133,20 @@ export async function runImport(
     ? await importer.stage(file, { db: database.db, dialect: database.dialect }, writeOptions)
     : (db: ImportDb) => importer.write(file, db, writeOptions);
   options.signal?.throwIfAborted();
-  const stats = await writeTransaction(database, async (trx) => {
-    const db: ImportDb = { db: trx, dialect: database.dialect };
-    const written = await write(db);
-    options.signal?.throwIfAborted();
-    await options.beforeCommit?.(db, written, issues);
-    return written;
-  });
+  let stats: ImportStats;
+  try {
+    stats = await writeTransaction(database, async (trx) => {
+      const db: ImportDb = { db: trx, dialect: database.dialect };
+      const written = await write(db);
+      options.signal?.throwIfAborted();
+      await options.beforeCommit?.(db, written, issues);
+      return written;
+    });
+  } catch (error) {
+    // What the stage put on disk belongs to a dataset that was never committed.
+    await (write as StagedWrite).discard?.();
+    throw error;
+  }
   report.at(1);
   return { status: 'imported', issues, stats };
 }

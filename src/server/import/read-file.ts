@@ -9,8 +9,14 @@ import { checkWorkbook, workbookRows } from './read-xlsx.js';
 
 export { IMPORT_FILE_STATUSES, ImportFileError, type ImportFileStatus } from './file-error.js';
 
+/**
+ * Files their importer opens itself, for what it needs of them: archives (images, shapefiles) and the
+ * genotype formats (VCF, HapMap, Flapjack genotype and map files), which are read record by record.
+ */
+const OPENED_BY_IMPORTER = ['.zip', '.vcf', '.hapmap', '.dat', '.map'] as const;
+
 /** Extensions this reader understands; an importer may accept fewer. */
-export const READABLE_EXTENSIONS = ['.xlsx', '.txt', '.tsv', '.csv', '.zip'] as const;
+export const READABLE_EXTENSIONS = ['.xlsx', '.txt', '.tsv', '.csv', ...OPENED_BY_IMPORTER] as const;
 
 export interface ReadOptions {
   maxBytes: number;
@@ -64,8 +70,8 @@ export async function readImportFile(file: string, options: ReadOptions): Promis
 
   // Every importer may keep the uploaded file (Germinate keeps it as a file resource, a backup curators can download).
   const source = { path: file, name: shownName };
-  // Archives (images, shapefiles) are opened by their importer, which knows what it needs from them.
   if (extension === '.zip') return { kind: 'zip', sheets: new Map(), source };
+  if ((OPENED_BY_IMPORTER as readonly string[]).includes(extension)) return { kind: 'file', sheets: new Map(), source };
   const kind = extension === '.xlsx' ? 'xlsx' : 'text';
   const events = () => (kind === 'xlsx' ? workbookRows(file, options.maxBytes) : textRows(file, extension as TextExtension));
   if (options.stream) {

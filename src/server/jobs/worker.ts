@@ -66,6 +66,7 @@ async function run(input: WorkerInput, database: Database): Promise<WorkerMessag
           now: new Date(started),
           datasetStateId: job.dataset_state_id,
           targetDatasetId: job.target_dataset_id,
+          dataOrientation: job.data_orientation,
           userId: job.user_id,
           dataDir,
           log,
