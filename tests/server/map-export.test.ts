@@ -135,6 +135,7 @@ describe.each(testDialects())('map export on %s', (dialect) => {
     expect(answer.status).toBe(400);
     const error = JSON.parse(answer.text) as { message?: string };
     expect(error.message ?? '').not.toBe('');
+    expect(answer.disposition).toBeNull();
   });
 
   it('answers an empty file for a map the caller does not see, or no map at all', async () => {

@@ -222,15 +222,14 @@ describe.each(testDialects())('marker and map definition plans on %s', (dialect)
   });
   afterAll(async () => test?.cleanup());
 
-  async function plan(compiled: CompiledQuery): Promise<string[]> {
+  /** The plan of a statement; on PostgreSQL with the given planner methods switched off. */
+  async function plan(compiled: CompiledQuery, off = ['enable_seqscan', 'enable_mergejoin', 'enable_hashjoin', 'enable_indexscan', 'enable_indexonlyscan']): Promise<string[]> {
     if (test.database.sqlite) {
       const rows = test.database.sqlite.prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`).all(...(compiled.parameters as unknown[])) as { detail: string }[];
       return rows.map((r) => r.detail);
     }
     return db.connection().execute(async (connection) => {
-      for (const setting of ['enable_seqscan', 'enable_mergejoin', 'enable_hashjoin', 'enable_indexscan', 'enable_indexonlyscan']) {
-        await sql.raw(`SET ${setting} = off`).execute(connection);
-      }
+      for (const setting of off) await sql.raw(`SET ${setting} = off`).execute(connection);
       try {
         const result = await connection.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]));
         return result.rows.map((r) => r['QUERY PLAN']);
@@ -277,6 +276,16 @@ describe.each(testDialects())('marker and map definition plans on %s', (dialect)
     ['marker name', { filter: [typed('markerName', 'contains', ['K-00123'])] }],
   ])('map definition table by %s: found through indexes', async (_label, request) => {
     const lines = await countPlan(new TableQuery(mapDefinitionView(dialect, { nameIndex: true }), dialect), request, mapVisibleSql('mp', null));
+    expect(fullScans(lines), lines.join('\n')).toEqual([]);
+  });
+
+  it('map definition table by map: a page in the default (id) order comes from an index, not from sorting the map\'s rows', async () => {
+    const query = new TableQuery(mapDefinitionView(dialect, { nameIndex: true }), dialect);
+    const statements = query.statements({ page: 3, limit: 100, prevCount: 10, filter: [typed('mapId', 'equals', ['2'])] }, 5000, mapVisibleSql('mp', null), { user: null });
+    // PostgreSQL: with sorting and whole-table reads priced out, only an index on (map, id) gives the page.
+    const lines = await plan(statements.rows.compile(db), ['enable_seqscan', 'enable_sort', 'enable_mergejoin', 'enable_hashjoin']);
+    const sorted = lines.filter((line) => line.includes('USE TEMP B-TREE FOR ORDER BY') || /\bSort\b/.test(line));
+    expect(sorted, lines.join('\n')).toEqual([]);
     expect(fullScans(lines), lines.join('\n')).toEqual([]);
   });
 

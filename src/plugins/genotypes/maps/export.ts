@@ -138,10 +138,11 @@ export function registerMapExport(app: FastifyInstance): void {
   app.post<{ Params: { id: string } }>('/map/:id/export', { config: { access: 'public' } }, async (request, reply) => {
     const mapId = pathId(request.params.id, 'NOT_FOUND_ID');
     const { format, subset } = mapExportRequest(request.body);
-    reply.type('text/plain; charset=utf-8').header('content-disposition', `attachment; filename="map-${mapId}-${randomUUID()}.tsv"`);
     const map = await visibleMap(db, mapId, request.user ?? null);
+    // Checked before the answer is a file, so that a refusal is a plain error.
+    const parts = map ? await exportParts(db, app.database.dialect, mapId, subset) : [];
+    reply.type('text/plain; charset=utf-8').header('content-disposition', `attachment; filename="map-${mapId}-${randomUUID()}.tsv"`);
     if (!map) return reply.send('');
-    const parts = await exportParts(db, app.database.dialect, mapId, subset);
     const writer = mapFileWriter(format, { id: mapId, name: map.name }, clientUrl);
     // Each page of the file must come within the table limit; the whole file takes as long as its rows.
     const { readPoolSize: size, readQueueLimit: queueLimit, statementTimeoutMs, tableTimeoutMs } = app.config;
