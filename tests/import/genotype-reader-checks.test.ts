@@ -317,6 +317,31 @@ describe('genotype workbooks', () => {
     ]);
   });
 
+  it('map rows left empty under their labels mean no map; a map row shorter than the markers is padded', async () => {
+    const noMap = await workbook('no-map.xlsx', {
+      DATA: [['Linkage Group / Chromosome'], ['Position'], ['Lines/Markers', 'm1', 'm2'], ['G1', 'A', 'C']],
+    });
+    const plain = await collect(await openGenotypeFile(noMap, { extension: '.xlsx' }));
+    expect(plain.issues).toEqual([]);
+    expect(plain.reader.header.chromosomes).toBeUndefined();
+    expect(plain.records).toEqual([{ line: 4, name: 'G1', calls: ['A', 'C'] }]);
+
+    const short = await workbook('short-map.xlsx', {
+      DATA: [['Linkage Group / Chromosome', '1H', '1H', '2H'], ['Position', 3, 4], ['Lines/Markers', 'm1', 'm2', 'm3'], ['G1', 'A', 'C', 'T']],
+    });
+    const padded = await collect(await openGenotypeFile(short, { extension: '.xlsx' }));
+    expect(padded.issues).toEqual([]);
+    expect(padded.reader.header).toMatchObject({ chromosomes: ['1H', '1H', '2H'], positions: [3, 4, null] });
+
+    const half = await workbook('half-map.xlsx', {
+      DATA: [['Linkage Group / Chromosome'], ['Position', 3, 4], ['Lines/Markers', 'm1', 'm2']],
+    });
+    const { issues } = await collect(await openGenotypeFile(half, { extension: '.xlsx' }));
+    expect(issues.map((i) => [i.status, i.rowIndex, i.column, i.message])).toEqual([
+      ['GENOTYPE_MISSING_ROW', 1, 'Linkage Group / Chromosome', 'Chromosome row empty'],
+    ]);
+  });
+
   it('marker by germplasm: rows are markers; an empty marker name and a bad position are reported with their row', async () => {
     const file = await workbook('transposed.xlsx', {
       DATA: [

@@ -39,11 +39,27 @@ function namesAfterLabel(cells: string[]): string[] {
   return names;
 }
 
+export interface HeaderOptions {
+  /**
+   * Workbooks: a map row shorter than the marker row is padded with empty cells (a spreadsheet stores no
+   * empty cells at a row's end; Germinate writes every row as wide as the marker row). In text files the
+   * lengths must match.
+   */
+  padMapRows?: boolean;
+}
+
 /**
  * The header of a germplasm-rows file (Flapjack, Germinate's flat text and workbook) from its marker row and
- * optional map rows. Problems are reported; null when there are no marker names, so nothing can be read.
+ * optional map rows; a map row without any value counts as absent (the template asks to keep the labels of
+ * unused map rows). Problems are reported; null when there are no marker names, so nothing can be read.
  */
-export function germplasmRowsHeader(rows: HeaderRows, meta: GenotypeHeader['meta'], log: IssueLog): GenotypeHeader | null {
+export function germplasmRowsHeader(
+  found: HeaderRows,
+  meta: GenotypeHeader['meta'],
+  log: IssueLog,
+  options: HeaderOptions = {},
+): GenotypeHeader | null {
+  const rows: HeaderRows = { ...found, chromosomes: withValues(found.chromosomes), positions: withValues(found.positions) };
   const markers = rows.markers ? namesAfterLabel(rows.markers.cells) : [];
   if (!rows.markers || markers.length === 0) {
     log.add('GENOTYPE_MISSING_ROW', rows.markers?.line ?? -1, { column: MARKERS_LABEL, message: 'Markers row empty' });
@@ -60,10 +76,13 @@ export function germplasmRowsHeader(rows: HeaderRows, meta: GenotypeHeader['meta
   const header: GenotypeHeader = { orientation: 'germplasm-rows', columns: markers, meta, headerLine: markerLine };
   // A map needs both rows; a file with neither has no map, as Flapjack files do.
   if (rows.chromosomes || rows.positions) {
-    if (!rows.chromosomes) log.add('GENOTYPE_MISSING_ROW', -1, { column: CHROMOSOME_LABEL, message: 'Chromosome row missing' });
-    if (!rows.positions) log.add('GENOTYPE_MISSING_ROW', -1, { column: POSITION_LABEL, message: 'Position row missing' });
-    header.chromosomes = mapCells(rows.chromosomes, CHROMOSOME_LABEL, markers.length, log).map((cell) => (cell === '' ? null : cell));
-    const positions = mapCells(rows.positions, POSITION_LABEL, markers.length, log);
+    const missing = (row: HeaderRow | null, label: string, what: string) =>
+      log.add('GENOTYPE_MISSING_ROW', row?.line ?? -1, { column: label, message: `${what} row ${row ? 'empty' : 'missing'}` });
+    if (!rows.chromosomes) missing(found.chromosomes, CHROMOSOME_LABEL, 'Chromosome');
+    if (!rows.positions) missing(found.positions, POSITION_LABEL, 'Position');
+    const pad = options.padMapRows === true;
+    header.chromosomes = mapCells(rows.chromosomes, CHROMOSOME_LABEL, markers.length, pad, log).map((cell) => (cell === '' ? null : cell));
+    const positions = mapCells(rows.positions, POSITION_LABEL, markers.length, pad, log);
     header.positions = positions.map((cell, i) => {
       if (cell === '') return null;
       const value = parseDecimal(cell);
@@ -74,10 +93,12 @@ export function germplasmRowsHeader(rows: HeaderRows, meta: GenotypeHeader['meta
   return header;
 }
 
-/** A map row's cells, one per marker ('' where empty); a row of another length is reported. */
-function mapCells(row: HeaderRow | null, label: string, markers: number, log: IssueLog): string[] {
+const withValues = (row: HeaderRow | null) => (row && namesAfterLabel(row.cells).length > 0 ? row : null);
+
+/** A map row's cells, one per marker ('' where empty); a row of another length is reported (see padMapRows). */
+function mapCells(row: HeaderRow | null, label: string, markers: number, pad: boolean, log: IssueLog): string[] {
   const cells = row ? namesAfterLabel(row.cells) : [];
-  if (row && cells.length !== markers) {
+  if (row && (pad ? cells.length > markers : cells.length !== markers)) {
     log.add('GENOTYPE_HEADER_LENGTH_MISMATCH', row.line, {
       column: label,
       message: `${label}: ${cells.length.toLocaleString('en-GB')} values for ${markers.toLocaleString('en-GB')} markers`,

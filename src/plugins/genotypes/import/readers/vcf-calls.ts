@@ -58,13 +58,18 @@ function alleleCode(c: number): number {
 
 /** Slots of the short GT forms: `a/b` and `a|b` (11 × 11 × 2) and a haploid `a` (11). */
 const SHORT_SLOTS = 11 * 11 * 2 + 11;
+const HAPLOID_SLOTS = 11 * 11 * 2;
+const TAB = 0x09;
+const COLON = 0x3a;
 
 /**
  * The calls of one VCF record, each distinct GT decoded once. The usual forms (`0/1`, `1|0`, `./.`, `1`)
- * are found by their characters without cutting a string out of the line; others go through a map. Both
- * caches belong to the current record (its REF and ALT): `startRecord` empties them.
+ * are recognised by their characters in the line, without cutting a string out of it; others go through a
+ * map. Both caches belong to the current record (its REF and ALT): `startRecord` empties them.
  */
 export class GtCache {
+  /** Where the GT last read ends in its line: at the colon or TAB after it, or at the line's end. */
+  end = 0;
   private readonly slots = new Array<GtResult>(SHORT_SLOTS);
   private readonly stamps = new Int32Array(SHORT_SLOTS);
   private generation = 0;
@@ -77,38 +82,45 @@ export class GtCache {
     if (this.other.size > 0) this.other.clear();
   }
 
-  /** The call of the GT text `line[start, end)`. */
-  call(line: string, start: number, end: number): GtResult {
-    const slot = this.slotOf(line, start, end);
-    if (slot < 0) {
-      const gt = line.slice(start, end);
-      let result = this.other.get(gt);
-      if (result === undefined) {
-        result = decodeGt(gt, this.alleles);
-        this.other.set(gt, result);
+  /** The call of the GT that begins at `at` in `line` (which ends at `lineEnd`); sets `end`. */
+  read(line: string, at: number, lineEnd: number): GtResult {
+    // The common diploid form, three characters then a colon, a TAB or the line's end.
+    const three = at + 3;
+    if (three <= lineEnd) {
+      const after = three < lineEnd ? line.charCodeAt(three) : TAB;
+      const a = alleleCode(line.charCodeAt(at));
+      const b = alleleCode(line.charCodeAt(at + 2));
+      const separator = line.charCodeAt(at + 1);
+      if ((after === TAB || after === COLON) && a >= 0 && b >= 0 && (separator === SLASH || separator === PIPE)) {
+        this.end = three;
+        return this.slot((a * 11 + b) * 2 + (separator === PIPE ? 1 : 0), line, at, three);
       }
-      return result;
     }
+    let end = at;
+    while (end < lineEnd) {
+      const c = line.charCodeAt(end);
+      if (c === TAB || c === COLON) break;
+      end += 1;
+    }
+    this.end = end;
+    if (end - at === 1) {
+      const a = alleleCode(line.charCodeAt(at));
+      if (a >= 0) return this.slot(HAPLOID_SLOTS + a, line, at, end);
+    }
+    const gt = line.slice(at, end);
+    let result = this.other.get(gt);
+    if (result === undefined) {
+      result = decodeGt(gt, this.alleles);
+      this.other.set(gt, result);
+    }
+    return result;
+  }
+
+  private slot(slot: number, line: string, start: number, end: number): GtResult {
     if (this.stamps[slot] === this.generation) return this.slots[slot];
     const result = decodeGt(line.slice(start, end), this.alleles);
     this.slots[slot] = result;
     this.stamps[slot] = this.generation;
     return result;
-  }
-
-  private slotOf(line: string, start: number, end: number): number {
-    const length = end - start;
-    if (length === 3) {
-      const a = alleleCode(line.charCodeAt(start));
-      const separator = line.charCodeAt(start + 1);
-      const b = alleleCode(line.charCodeAt(start + 2));
-      if (a < 0 || b < 0 || (separator !== SLASH && separator !== PIPE)) return -1;
-      return (a * 11 + b) * 2 + (separator === PIPE ? 1 : 0);
-    }
-    if (length === 1) {
-      const a = alleleCode(line.charCodeAt(start));
-      return a < 0 ? -1 : 11 * 11 * 2 + a;
-    }
-    return -1;
   }
 }

@@ -11,7 +11,6 @@ export const VCF_COLUMNS = ['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER
 const FIXED = VCF_COLUMNS.length;
 const TAB = '\t';
 const COLON = ':';
-const TAB_CODE = 0x09;
 const COLON_CODE = 0x3a;
 
 /**
@@ -121,11 +120,9 @@ class VcfReader implements GenotypeReader {
       this.log.add('GENERIC_INVALID_NUMBER', line, { column: 'POS', value: positionText });
       return null;
     }
-    // FORMAT must begin with GT; with nothing after it no colon is looked for at all.
+    // FORMAT must begin with GT (alone, or followed by a colon and other fields).
     const formatStart = tabs[7] + 1;
-    const formatLength = tabs[8] - formatStart;
-    const gtOnly = formatLength === 2;
-    if (!text.startsWith('GT', formatStart) || !(gtOnly || text[formatStart + 2] === COLON)) {
+    if (!text.startsWith('GT', formatStart) || !(tabs[8] === formatStart + 2 || text[formatStart + 2] === COLON)) {
       this.log.add('GENERIC_MISSING_REQUIRED_VALUE', line, {
         column: 'FORMAT',
         value: text.slice(formatStart, tabs[8]),
@@ -145,16 +142,12 @@ class VcfReader implements GenotypeReader {
     let bad = false;
     for (let s = 0; s < count; s += 1) {
       if (at > end) return this.wrongLength(text, line);
-      // The GT runs to the first colon or TAB: a few characters, scanned by hand (cheaper than indexOf).
       const start = at;
-      let c = 0;
-      while (at < end && (c = text.charCodeAt(at)) !== TAB_CODE && c !== COLON_CODE) at += 1;
-      const gtEnd = at;
-      if (at < end && c === COLON_CODE) {
-        const tab = text.indexOf(TAB, at);
-        at = tab < 0 ? end : tab;
-      }
-      const call = this.cache.call(text, start, gtEnd);
+      const call = this.cache.read(text, at, end);
+      const gtEnd = this.cache.end;
+      // The other FORMAT fields of the sample are skipped.
+      at = gtEnd < end && text.charCodeAt(gtEnd) === COLON_CODE ? text.indexOf(TAB, gtEnd) : gtEnd;
+      if (at < 0) at = end;
       if (typeof call === 'string') calls[s] = call;
       else if (!bad) {
         bad = true;

@@ -96,7 +96,7 @@ async function germplasmRows(rows: DataRows, issues: ImportIssue[], log: IssueLo
     found[kind] = row;
   }
   if (missingSheet(rows, log)) return null;
-  const header = germplasmRowsHeader(found, {}, log);
+  const header = germplasmRowsHeader(found, {}, log, { padMapRows: true });
   if (!header || !found.markers) return null;
   const reader = new GermplasmRows(header, found.markers, log, (text) => flatCall(text));
   return new WorkbookReader(header, issues, rows, log, (row) => reader.record(row.line, row.cells));
