@@ -80,4 +80,36 @@ describe('streaming', () => {
     expect(peak).toBeLessThan(LIMIT);
     expect(after).toBeLessThan(LIMIT);
   });
+
+  it('names the importer keeps for the whole file hold on to nothing else of it (V8 substrings are views)', async () => {
+    // Flat text: 2,000 germplasm × 5,000 markers, about 20 MB; germplasm names of 19 characters.
+    const flat = path.join(dir, 'wide.txt');
+    const out = fs.createWriteStream(flat);
+    out.write(`Lines/Markers\t${Array.from({ length: 5000 }, (_, m) => `m${m}`).join('\t')}\n`);
+    const calls = Array.from({ length: 5000 }, (_, m) => (m % 3 === 0 ? 'A/G' : 'T')).join('\t');
+    for (let g = 0; g < 2000; g += 1) if (!out.write(`germplasm-name-${String(g).padStart(4, '0')}\t${calls}\n`)) await once(out, 'drain');
+    out.end();
+    await once(out, 'finish');
+
+    // VCF: 50,000 markers of 200 samples, about 40 MB; marker names of 22 characters.
+    const vcf = path.join(dir, 'names.vcf');
+    const lines = [['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO', 'FORMAT', ...Array.from({ length: 200 }, (_, s) => `S${s}`)].join('\t')];
+    const samples = Array.from({ length: 200 }, (_, s) => (s % 2 ? '0/1:7' : '1/1:9')).join('\t');
+    for (let m = 0; m < 50_000; m += 1) lines.push(`chromosome_1\t${m + 1}\tmarker_long_name_${String(m).padStart(5, '0')}\tA\tG\t.\t.\t.\tGT:DP\t${samples}`);
+    fs.writeFileSync(vcf, `${lines.join('\n')}\n`);
+    lines.length = 0;
+
+    for (const [file, extension, minimum] of [[flat, '.txt', 20], [vcf, '.vcf', 40]] as const) {
+      expect(fs.statSync(file).size).toBeGreaterThan(minimum * 1000 * 1000);
+      const before = heapUsed();
+      const kept: string[] = [];
+      const reader = await openGenotypeFile(file, { extension });
+      for await (const record of reader.records()) kept.push(record.name);
+      const held = heapUsed() - before;
+      expect(kept.length).toBeGreaterThan(1000);
+      expect(kept.every((name) => name.length >= 19)).toBe(true);
+      // Without copies each kept name would hold its 256 KiB read chunk: the whole file.
+      expect(held).toBeLessThan(8 * MiB);
+    }
+  });
 });

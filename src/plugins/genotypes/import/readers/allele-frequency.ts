@@ -2,13 +2,14 @@ import { parseDecimal } from '../../../../server/import/values.js';
 import type { GenotypeReader } from '../genotype-source.js';
 import { openFlatText } from './flat-text.js';
 import type { CallReader } from './germplasm-rows.js';
+import { ownText } from './lines.js';
 
 /** A frequency as written, when it is a number from 0 to 1; '' when empty. */
 const frequencyCall: CallReader = (text, line, column, log) => {
   const clean = text === undefined ? '' : text.trim();
   if (clean === '') return '';
   const value = parseDecimal(clean);
-  if (value !== null && value >= 0 && value <= 1) return clean;
+  if (value !== null && value >= 0 && value <= 1) return ownText(clean);
   log.add('GENERIC_INVALID_NUMBER', line, { column, value: clean, message: `${column}: ${clean} (an allele frequency is a number from 0 to 1)` });
   return null;
 };

@@ -1,3 +1,5 @@
+import { ownText } from './lines.js';
+
 /**
  * Call texts of the formats that write calls as letters (flat text, workbooks, HapMap), turned into the one
  * convention of the reader contract: a homozygous call is one allele, a heterozygous call its alleles joined
@@ -10,7 +12,7 @@ const SPACE = 0x20;
 export function flatCall(text: string | null | undefined): string {
   if (!text) return '';
   const clean = text.charCodeAt(0) <= SPACE || text.charCodeAt(text.length - 1) <= SPACE ? text.trim() : text;
-  return clean === '-' ? '' : clean;
+  return clean === '-' ? '' : ownText(clean);
 }
 
 /**
@@ -53,8 +55,8 @@ export class HapmapCalls {
   call(code: string): string {
     const known = this.cache.get(code);
     if (known !== undefined) return known;
-    const call = hapmapCall(code);
-    if (this.cache.size < CACHE_LIMIT) this.cache.set(code, call);
+    const call = ownText(hapmapCall(code));
+    if (this.cache.size < CACHE_LIMIT) this.cache.set(ownText(code), call);
     return call;
   }
 }

@@ -1,6 +1,7 @@
 import { parseDecimal } from '../../../../server/import/values.js';
 import type { GenotypeHeader, GenotypeRecord } from '../genotype-source.js';
 import type { IssueLog } from './issues.js';
+import { ownText } from './lines.js';
 
 /** The first cells that name the map rows above the marker row, and the marker row's own (Germinate's words). */
 export const CHROMOSOME_LABEL = 'Linkage Group / Chromosome';
@@ -142,6 +143,6 @@ export class GermplasmRows {
     }
     const calls = new Array<string>(count);
     for (let i = 0; i < count; i += 1) calls[i] = this.readCall(cells[i + 1], line, markers[i], this.log) ?? '';
-    return this.log.total === before ? { line, name, calls } : null;
+    return this.log.total === before ? { line, name: ownText(name), calls } : null;
   }
 }

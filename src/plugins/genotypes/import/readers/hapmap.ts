@@ -4,7 +4,7 @@ import type { GenotypeHeader, GenotypeReader, GenotypeRecord } from '../genotype
 import { HapmapCalls } from './calls.js';
 import { emptyReader } from './flat-text.js';
 import { IssueLog } from './issues.js';
-import { LineReader } from './lines.js';
+import { LineReader, ownText } from './lines.js';
 
 /** HapMap's eleven fixed columns; germplasm follow from the twelfth. */
 export const HAPMAP_COLUMNS = [
@@ -117,7 +117,7 @@ class HapmapReader implements GenotypeReader {
     const count = this.fields - FIXED;
     const calls = new Array<string>(count);
     for (let i = 0; i < count; i += 1) calls[i] = this.calls.call(cells[FIXED + i]);
-    return { line, name, calls, chromosome: chromosome === '' ? null : chromosome, position };
+    return { line, name: ownText(name), calls, chromosome: chromosome === '' ? null : ownText(chromosome), position };
   }
 
   close(): Promise<void> {

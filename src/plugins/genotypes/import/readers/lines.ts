@@ -150,3 +150,16 @@ export class LineReader {
 function stripCr(text: string): string {
   return text.length > 0 && text.charCodeAt(text.length - 1) === CR ? text.slice(0, -1) : text;
 }
+
+/** V8 cuts a substring of this length or more as a view into its parent; shorter ones are copies. */
+const VIEW_LENGTH = 13;
+
+/**
+ * The text, holding no reference to the line (and the read chunk) it was cut from. V8 keeps a longer
+ * substring as a view of its parent, so a marker name the importer keeps for the whole file would keep the
+ * 256 KiB chunk it came from alive: a million names would hold the whole file. Appending a character makes
+ * a new string; cutting it off again copies the text into a string of its own.
+ */
+export function ownText(text: string): string {
+  return text.length < VIEW_LENGTH ? text : `${text}\u0000`.slice(0, -1);
+}

@@ -2,7 +2,7 @@ import type { ImportIssue } from '../../../../server/import/importer.js';
 import { parseDecimal } from '../../../../server/import/values.js';
 import type { MapReader, MapRecord } from '../genotype-source.js';
 import { IssueLog } from './issues.js';
-import { LineReader } from './lines.js';
+import { LineReader, ownText } from './lines.js';
 
 /** The three fields of a map line, in the order of Flapjack's map file. */
 const FIELDS = ['marker', 'chromosome', 'position'] as const;
@@ -129,6 +129,6 @@ class MapFileReader implements MapReader {
       ok = false;
       this.log.add('GENERIC_INVALID_NUMBER', line, { column: layout.position.name, value: positionText });
     }
-    return ok && position !== null ? { line, marker, chromosome, position } : null;
+    return ok && position !== null ? { line, marker: ownText(marker), chromosome: ownText(chromosome), position } : null;
   }
 }

@@ -3,7 +3,7 @@ import { parseDecimal } from '../../../../server/import/values.js';
 import type { GenotypeHeader, GenotypeReader, GenotypeRecord } from '../genotype-source.js';
 import { emptyReader } from './flat-text.js';
 import { IssueLog } from './issues.js';
-import { LineReader } from './lines.js';
+import { LineReader, ownText } from './lines.js';
 import { GtCache } from './vcf-calls.js';
 
 /** The fixed columns of a VCF's `#CHROM` line; samples (germplasm) follow FORMAT. */
@@ -132,7 +132,8 @@ class VcfReader implements GenotypeReader {
     }
     const alt = text.slice(tabs[3] + 1, tabs[4]);
     const ref = text.slice(tabs[2] + 1, tabs[3]);
-    this.cache.startRecord(alt === '.' ? [ref] : [ref, ...alt.split(',')]);
+    // Alleles become calls the importer may keep: they must not hold on to the line.
+    this.cache.startRecord(alt === '.' ? [ownText(ref)] : [ownText(ref), ...alt.split(',').map(ownText)]);
 
     const samples = this.header.columns;
     const count = samples.length;
@@ -163,7 +164,7 @@ class VcfReader implements GenotypeReader {
     }
     // One past the end exactly: the last sample ended the line; less means more columns follow.
     if (at <= end) return this.wrongLength(text, line);
-    return bad ? null : { line, name, calls, chromosome, position };
+    return bad ? null : { line, name: ownText(name), calls, chromosome: ownText(chromosome), position };
   }
 
   /**

@@ -8,6 +8,7 @@ import { flatCall } from './calls.js';
 import { emptyReader } from './flat-text.js';
 import { GermplasmRows, germplasmRowsHeader, mapRowKind, MARKERS_LABEL, type HeaderRow, type HeaderRows } from './germplasm-rows.js';
 import { IssueLog } from './issues.js';
+import { ownText } from './lines.js';
 
 /** Germinate's two layouts of the genotype template's DATA sheet (the job's orientation setting). */
 export type WorkbookOrientation = 'GENOTYPE_GERMPLASM_BY_MARKER' | 'GENOTYPE_MARKER_BY_GERMPLASM';
@@ -161,7 +162,7 @@ function markerRecord(row: HeaderRow, header: GenotypeHeader, columns: Transpose
   if (log.total !== before) return null;
   const calls = new Array<string>(count);
   for (let i = 0; i < count; i += 1) calls[i] = flatCall(cells[first + i]);
-  return { line, name, calls, chromosome: chromosome === '' ? null : chromosome, position };
+  return { line, name: ownText(name), calls, chromosome: chromosome === '' ? null : ownText(chromosome), position };
 }
 
 class WorkbookReader implements GenotypeReader {
