@@ -41,6 +41,8 @@ export interface SubsetJob {
   /** Ascending germplasm and marker indexes. */
   rows: number[];
   columns: number[];
+  /** false: only read the subset's lines (the storage's share of an export), writing no text. */
+  text: boolean;
   out: string;
 }
 
@@ -48,7 +50,7 @@ export type ChildJob = WriteJob | SubsetJob;
 
 export interface ChildResult {
   ms: number;
-  /** Written: the stored files' bytes; subset: the text's bytes. */
+  /** Written: the stored files' bytes; subset: the text's bytes (read only: the calls read). */
   bytes: number;
   peakKiB: number;
 }
@@ -142,9 +144,18 @@ async function subsetSource(job: SubsetJob): Promise<{ source: SubsetSource; clo
   return { source: reader, close: async () => reader.close() };
 }
 
+/** Reads the subset's lines and drops them; returns the number of calls read. */
+async function readOnly(source: SubsetSource, job: SubsetJob): Promise<number> {
+  let calls = 0;
+  const lines = job.direction === 'flapjack' ? source.rowLines(job.rows, job.columns) : source.columnLines(job.columns, job.rows);
+  for await (const line of lines) calls += line.codes.length;
+  return calls;
+}
+
 async function subset(job: SubsetJob): Promise<number> {
   const { source, close } = await subsetSource(job);
   try {
+    if (!job.text) return await readOnly(source, job);
     return job.direction === 'flapjack' ? await writeFlapjack(source, job.rows, job.columns, job.out) : await writeHapmap(source, job.rows, job.columns, job.out);
   } finally {
     await close();

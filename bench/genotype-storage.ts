@@ -139,6 +139,24 @@ async function write(ctx: Context, candidate: Candidate, orientation: GenotypeOr
   });
 }
 
+/** The subset's lines read and dropped: the storage's share of an export's time. */
+async function readOnly(ctx: Context, candidate: Candidate, direction: Direction, name: string): Promise<ChildResult> {
+  return runChild(ctx.child, ctx.scratch, {
+    kind: 'subset',
+    candidate,
+    direction,
+    ...files(ctx, name),
+    rowsFile: ctx.data.rowsFile,
+    columnsFile: ctx.data.columnsFile,
+    germplasm: ctx.data.germplasm,
+    markers: ctx.data.markers,
+    rows: ctx.rows,
+    columns: ctx.columns,
+    text: false,
+    out: '',
+  });
+}
+
 /** One subset export into a text file; the text's SHA-256 must be the one made from the generated calls. */
 async function subset(ctx: Context, candidate: Candidate, direction: Direction, name: string, check: boolean): Promise<ChildResult & { out: string }> {
   const out = path.join(ctx.scratch, `${name}-${direction}${check ? '-check' : ''}.txt`);
@@ -153,6 +171,7 @@ async function subset(ctx: Context, candidate: Candidate, direction: Direction, 
     markers: ctx.data.markers,
     rows: check ? ctx.checkRows : ctx.rows,
     columns: check ? ctx.checkColumns : ctx.columns,
+    text: true,
     out,
   };
   const result = await runChild(ctx.child, ctx.scratch, job);
@@ -178,14 +197,22 @@ async function copyMs(ctx: Context, file: string): Promise<number> {
 async function measureCandidate(ctx: Context, candidate: Candidate, label: string, copies: Map<Direction, number>): Promise<CandidateFigures> {
   const byGermplasm = await write(ctx, candidate, 'germplasm-rows', ctx.data.germplasm, `${candidate}-g`);
   const byMarker = await write(ctx, candidate, 'marker-rows', ctx.data.markers, `${candidate}-m`);
-  const figures: CandidateFigures = { candidate, label, write: { 'germplasm-rows': byGermplasm, 'marker-rows': byMarker }, subset: {} };
+  const stored = Object.values(files(ctx, `${candidate}-g`)).filter((file) => fs.existsSync(file)).map((file) => fs.statSync(file).size);
+  const figures: CandidateFigures = { candidate, label, write: { 'germplasm-rows': byGermplasm, 'marker-rows': byMarker }, files: stored, subset: {} };
   try {
     for (const direction of ['flapjack', 'hapmap'] as const) {
       const runs: (ChildResult & { out: string })[] = [];
       for (let round = 0; round < ROUNDS; round += 1) runs.push(await subset(ctx, candidate, direction, `${candidate}-g`, false));
       if (!copies.has(direction)) copies.set(direction, await copyMs(ctx, runs[0].out));
       for (const run of runs) fs.rmSync(run.out, { force: true });
-      figures.subset[direction] = { ms: median(runs.map((r) => r.ms)), bytes: runs[0].bytes, peakKiB: Math.max(...runs.map((r) => r.peakKiB)) };
+      const reads: ChildResult[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) reads.push(await readOnly(ctx, candidate, direction, `${candidate}-g`));
+      figures.subset[direction] = {
+        ms: median(runs.map((r) => r.ms)),
+        readMs: median(reads.map((r) => r.ms)),
+        bytes: runs[0].bytes,
+        peakKiB: Math.max(...runs.map((r) => r.peakKiB)),
+      };
       // The file written marker by marker must hold the same calls.
       const check = await subset(ctx, candidate, direction, candidate === 'source' ? `${candidate}-g` : `${candidate}-m`, true);
       fs.rmSync(check.out, { force: true });
