@@ -114,7 +114,7 @@ class MapFileReader implements MapReader {
   }
 
   private record(cells: string[], line: number, layout: Layout): MapRecord | null {
-    const value = (field: Field) => (layout[field].index < 0 ? '' : cleanField(cells[layout[field].index]));
+    const value = (field: Field) => cleanField(cells[layout[field].index]);
     const marker = value('marker');
     const chromosome = value('chromosome');
     const positionText = value('position');
