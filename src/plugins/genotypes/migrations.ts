@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { SchemaMigration } from '../../server/db/migration.js';
 import { columnTypes, resetIdentity, withId, withTimestamps } from '../../server/db/migration.js';
+import { mapsPagingMigrations } from './maps/migrations.js';
+import { markersSearchMigrations } from './markers/migrations.js';
 import { MEMBER_TYPE } from './tables.js';
 
 /**
@@ -68,4 +70,6 @@ export const genotypesMigrations: SchemaMigration[] = [
       await db.schema.createIndex('datasetmembers_foreign').on('datasetmembers').columns(['foreign_id', 'datasetmembertype_id']).execute();
     },
   },
+  ...markersSearchMigrations,
+  ...mapsPagingMigrations,
 ];

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerPlugin } from '../../server/plugin.js';
+import { genotypeImporter } from './import/genotype-importer.js';
 import { genotypesMigrations } from './migrations.js';
 import { markerRoutes } from './markers/routes.js';
 import { mapRoutes } from './maps/routes.js';
@@ -16,4 +17,10 @@ export const genotypesServer: ServerPlugin = {
   requires: ['germplasm', 'datasets', 'groups'],
   migrations: genotypesMigrations,
   routes,
+  importers: [genotypeImporter],
+  // The example's accessions CACTUAR-31…500 are in no other demo file (src/plugins/genotypes/demo/README.md).
+  demoFiles: [
+    { file: 'src/plugins/genotypes/demo/genotype-germplasm.tsv', type: 'mcpd' },
+    { file: 'demo/genotypes/example-allele-calls-germplasm-by-marker.xlsx', type: 'genotype' },
+  ],
 };

@@ -60,7 +60,7 @@ export interface DatasetmembersTable extends Stamped {
   datasetmembertype_id: number;
 }
 
-export interface GenotypesTables {
+export type GenotypesTables = {
   markertypes: MarkertypesTable;
   markers: MarkersTable;
   mapfeaturetypes: MapfeaturetypesTable;
@@ -68,7 +68,7 @@ export interface GenotypesTables {
   mapdefinitions: MapdefinitionsTable;
   datasetmembertypes: DatasetmembertypesTable;
   datasetmembers: DatasetmembersTable;
-}
+};
 
 /** datasetmembertypes ids. */
 export const MEMBER_TYPE = { markers: 1, germplasm: 2 } as const;

@@ -39,6 +39,7 @@ export const BLANK_TEMPLATES: Record<string, string> = {
   climate: 'environmental-data.xlsx',
   images: 'images.xlsx',
   geotiff: 'trials-geotiff.xlsx',
+  genotype: 'genotypes.xlsx',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ImportOptions, ParsedFile } from '../../../server/import/importer.js';
+import { MatrixWriter } from '../storage/matrix-writer.js';
+import { openUpload } from './genotype-check.js';
+import type { GenotypeHeader } from './genotype-source.js';
+
+/** Where genotype matrix files live, under DATA_DIR (the datasets domain finds them there by source_file). */
+export const genotypeFolder = (dataDir: string) => path.join(dataDir, 'data', 'genotypes');
+
+/** A marker's place on the file's map: chromosome and position, when the file gives both. */
+export interface MarkerPosition {
+  chromosome: string;
+  position: number;
+}
+
+/** What the staged matrix holds, for the database part of the import. */
+export interface StagedMatrix {
+  /** The matrix file's name under the genotype folder (datasets.source_file). */
+  fileName: string;
+  path: string;
+  header: GenotypeHeader;
+  germplasm: string[];
+  markers: string[];
+  /** Positions by marker index; absent where the file has none. */
+  positions: Map<number, MarkerPosition>;
+  calls: number;
+}
+
+/**
+ * Writes the file's calls into a new matrix file before the write transaction opens (it is the slow part,
+ * and on SQLite the transaction holds the one write lock). Positions come from the header rows of a
+ * germplasm-rows file or from each record of a marker-rows file.
+ */
+export async function stageMatrix(file: ParsedFile, options: ImportOptions): Promise<StagedMatrix> {
+  if (!options.dataDir) throw new Error('A genotype import needs DATA_DIR to keep its matrix file.');
+  const folder = genotypeFolder(options.dataDir);
+  fs.mkdirSync(folder, { recursive: true });
+  const fileName = `${randomUUID()}.gtm`;
+  const target = path.join(folder, fileName);
+  const reader = await openUpload(file, options);
+  const { header } = reader;
+  const writer = new MatrixWriter(target, { orientation: header.orientation, columns: header.columns });
+  const positions = new Map<number, MarkerPosition>();
+  const recordNames: string[] = [];
+  try {
+    for await (const record of reader.records()) {
+      if (recordNames.length % 1000 === 0) options.signal?.throwIfAborted();
+      if (header.orientation === 'marker-rows' && record.chromosome && record.position !== null && record.position !== undefined) {
+        positions.set(recordNames.length, { chromosome: record.chromosome, position: record.position });
+      }
+      recordNames.push(record.name);
+      writer.add(record.name, record.calls);
+    }
+    writer.finish();
+  } catch (error) {
+    writer.abort();
+    throw error;
+  } finally {
+    await reader.close();
+  }
+  if (header.orientation === 'germplasm-rows') {
+    header.columns.forEach((_, index) => {
+      const chromosome = header.chromosomes?.[index];
+      const position = header.positions?.[index];
+      if (chromosome && position !== null && position !== undefined) positions.set(index, { chromosome, position });
+    });
+  }
+  const germplasmRows = header.orientation === 'germplasm-rows';
+  return {
+    fileName,
+    path: target,
+    header,
+    germplasm: germplasmRows ? recordNames : header.columns,
+    markers: germplasmRows ? header.columns : recordNames,
+    positions,
+    calls: recordNames.length * header.columns.length,
+  };
+}

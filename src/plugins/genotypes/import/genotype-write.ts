@@ -1,0 +1,112 @@
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { bulkInsert, chunks } from '../../../server/import/bulk.js';
+import { writeDatasheet } from '../../../server/import/datasheet-write.js';
+import { loadGermplasmLookup } from '../../../server/import/germplasm-lookup.js';
+import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
+import { GENOTYPE_DATASET_TYPE, MEMBER_TYPE, type GenotypesTables } from '../tables.js';
+import type { StagedMatrix } from './genotype-stage.js';
+
+/** What names the dataset, its map and its markers' technology, from the workbook's METADATA or the file. */
+export interface GenotypeNames {
+  dataset: string;
+  map: string;
+  markerType: string;
+}
+
+type Db = Kysely<GenotypesTables & { experiments: { id: number; experiment_name: string; description: string | null; user_id: number | null } }>;
+
+const stampOf = (options: ImportOptions) => ({ created_on: options.now.toISOString(), updated_on: options.now.toISOString() });
+
+/** A row of `table` whose `column` equals `value` ignoring case (the oldest), or a new one. */
+async function findOrCreate(db: Db, table: 'markertypes' | 'mapfeaturetypes', value: string, stamp: ReturnType<typeof stampOf>): Promise<number> {
+  const found = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE lower(description) = ${value.toLowerCase()} ORDER BY id LIMIT 1`.execute(db);
+  if (found.rows[0]) return Number(found.rows[0].id);
+  const created = await db.insertInto(table).values({ description: value, ...stamp }).returning('id').executeTakeFirstOrThrow();
+  return created.id;
+}
+
+/**
+ * The id of every marker name (case-insensitive, the oldest marker of a name), creating the missing ones with
+ * the file's marker type, in batches.
+ */
+async function markerIds(target: ImportDb, names: readonly string[], markertypeId: number, options: ImportOptions): Promise<number[]> {
+  const ids = new Map<string, number>();
+  const pg = target.dialect === 'postgres';
+  for (const batch of chunks(names.map((n) => n.toLowerCase()), pg ? 10_000 : 900)) {
+    options.signal?.throwIfAborted();
+    const text = pg
+      ? 'SELECT id, lower(marker_name) AS name FROM markers WHERE lower(marker_name) = ANY($1::text[]) ORDER BY id DESC'
+      : `SELECT id, lower(marker_name) AS name FROM markers WHERE lower(marker_name) IN (${batch.map(() => '?').join(', ')}) ORDER BY id DESC`;
+    const rows = await target.db.executeQuery<{ id: number; name: string }>(CompiledQuery.raw(text, pg ? [batch] : batch));
+    for (const row of rows.rows) ids.set(row.name, Number(row.id));
+  }
+  const stamp = stampOf(options);
+  const missing = names.filter((name) => !ids.has(name.toLowerCase()));
+  const created = await bulkInsert<{ id: number; marker_name: string }>(
+    target,
+    'markers',
+    [{ name: 'markertype_id', type: 'integer' }, { name: 'marker_name', type: 'text' }, { name: 'created_on', type: 'text' }, { name: 'updated_on', type: 'text' }],
+    missing.map((name) => [markertypeId, name, stamp.created_on, stamp.updated_on]),
+    { returning: ['id', 'marker_name'], signal: options.signal },
+  );
+  for (const row of created) ids.set(row.marker_name.toLowerCase(), Number(row.id));
+  return names.map((name) => ids.get(name.toLowerCase()) as number);
+}
+
+async function createDataset(db: Db, names: GenotypeNames, options: ImportOptions): Promise<number> {
+  const stamp = stampOf(options);
+  const experiment =
+    (await db.selectFrom('experiments').select('id').where('experiment_name', '=', names.dataset).orderBy('id').executeTakeFirst()) ??
+    (await db.insertInto('experiments').values({ experiment_name: names.dataset, description: names.dataset, user_id: options.userId ?? null, ...stamp } as never).returning('id').executeTakeFirstOrThrow());
+  const dataset = await sql<{ id: number }>`INSERT INTO datasets (experiment_id, datasettype_id, name, description, created_by, dataset_state_id, created_on, updated_on)
+    VALUES (${experiment.id}, ${GENOTYPE_DATASET_TYPE}, ${names.dataset}, ${names.dataset}, ${options.userId ?? null}, ${options.datasetStateId ?? 1}, ${stamp.created_on}, ${stamp.updated_on}) RETURNING id`.execute(db);
+  return Number(dataset.rows[0].id);
+}
+
+/**
+ * The database part of a genotype import, in the pipeline's transaction: the marker type, the markers (found
+ * by name or created), the dataset (from the workbook's datasheet, or named by the file) pointing at the
+ * staged matrix file, the file's map when it carries positions, and the dataset's members.
+ */
+export async function writeGenotypes(staged: StagedMatrix, datasheet: ParsedFile | null, target: ImportDb, names: GenotypeNames, options: ImportOptions): Promise<ImportStats> {
+  const db = target.db.withTables<GenotypesTables>() as unknown as Db;
+  const stamp = stampOf(options);
+  const markertypeId = await findOrCreate(db, 'markertypes', names.markerType, stamp);
+  const markers = await markerIds(target, staged.markers, markertypeId, options);
+  const datasetId = datasheet ? (await writeDatasheet(datasheet, target, options, GENOTYPE_DATASET_TYPE)).datasetId : await createDataset(db, names, options);
+  await sql`UPDATE datasets SET source_file = ${staged.fileName} WHERE id = ${datasetId}`.execute(db);
+
+  let mapDefinitions = 0;
+  if (staged.positions.size > 0) {
+    const featuretypeId = await findOrCreate(db, 'mapfeaturetypes', names.markerType, stamp);
+    const map = await db.insertInto('maps').values({ name: names.map, description: names.map, visibility: 1, user_id: options.userId ?? null, ...stamp }).returning('id').executeTakeFirstOrThrow();
+    const rows = [...staged.positions].map(([index, at]) => [featuretypeId, markers[index], map.id, at.position, at.chromosome, stamp.created_on, stamp.updated_on]);
+    await bulkInsert(
+      target,
+      'mapdefinitions',
+      [
+        { name: 'mapfeaturetype_id', type: 'integer' }, { name: 'marker_id', type: 'integer' }, { name: 'map_id', type: 'integer' },
+        { name: 'definition_start', type: 'double precision' }, { name: 'chromosome', type: 'text' }, { name: 'created_on', type: 'text' }, { name: 'updated_on', type: 'text' },
+      ],
+      rows,
+      { signal: options.signal },
+    );
+    mapDefinitions = rows.length;
+  }
+
+  const lookup = await loadGermplasmLookup(target.db.withTables<{ germinatebase: { id: number; name: string; display_name: string } }>());
+  const germplasm = new Set<number>();
+  for (const name of staged.germplasm) {
+    const match = lookup.resolve(name);
+    if ('id' in match) germplasm.add(match.id);
+  }
+  const member = (type: number) => (id: number) => [datasetId, id, type, stamp.created_on, stamp.updated_on];
+  await bulkInsert(
+    target,
+    'datasetmembers',
+    [{ name: 'dataset_id', type: 'integer' }, { name: 'foreign_id', type: 'integer' }, { name: 'datasetmembertype_id', type: 'integer' }, { name: 'created_on', type: 'text' }, { name: 'updated_on', type: 'text' }],
+    [...[...new Set(markers)].map(member(MEMBER_TYPE.markers)), ...[...germplasm].map(member(MEMBER_TYPE.germplasm))],
+    { signal: options.signal },
+  );
+  return { datasetId, germplasm: germplasm.size, markers: new Set(markers).size, mapDefinitions, calls: staged.calls };
+}
