@@ -20,7 +20,8 @@ import { median, time } from './measure.js';
  *   as Flapjack text and marker-major as HapMap text, into a temporary file: its time ÷ fs.copyFile of a file
  *   of the same size, and its peak memory (child process). Every text is checked against the text made
  *   straight from the generated calls, from the files written in both orientations.
- * - for ours, the write's peak memory at 10^7 and at 10^8 calls (flat: ≤ 1.5×).
+ * - for ours, the write's peak memory at 10^7 and at 10^8 calls (flat: ≤ 1.5×); for comparison, HDF5 as
+ *   Germinate writes it.
  * The `source` row is the generated cache itself: the records read and split without storing them, and
  * the subset exported from the raw bytes; it is what every candidate's figures include.
  */
@@ -224,19 +225,24 @@ async function measureCandidate(ctx: Context, candidate: Candidate, label: strin
   return figures;
 }
 
-/** Ours at 10^7 and 10^8 calls (or as many as the generated matrix has), in each orientation. */
+/**
+ * The write's peak at 10^7 and 10^8 calls (or as many as the generated matrix has), in each orientation:
+ * ours (the goal), and HDF5 as Germinate writes it (whose chunk grows with the matrix), for comparison.
+ */
 async function measureFlatness(ctx: Context): Promise<Flatness[]> {
   const out: Flatness[] = [];
-  for (const orientation of ['germplasm-rows', 'marker-rows'] as const) {
-    const width = orientation === 'germplasm-rows' ? ctx.data.markers : ctx.data.germplasm;
-    const available = orientation === 'germplasm-rows' ? ctx.data.germplasm : ctx.data.markers;
-    const sizes = [1e7, 1e8].map((calls) => Math.max(1, Math.min(available, Math.round(calls / width))));
-    const results: ChildResult[] = [];
-    for (const records of sizes) {
-      results.push(await write(ctx, 'ours-1', orientation, records, 'flat'));
-      removeFiles(ctx, 'flat');
+  for (const candidate of ['ours-1', 'hdf5-germinate'] as const) {
+    for (const orientation of ['germplasm-rows', 'marker-rows'] as const) {
+      const width = orientation === 'germplasm-rows' ? ctx.data.markers : ctx.data.germplasm;
+      const available = orientation === 'germplasm-rows' ? ctx.data.germplasm : ctx.data.markers;
+      const sizes = [1e7, 1e8].map((calls) => Math.max(1, Math.min(available, Math.round(calls / width))));
+      const results: ChildResult[] = [];
+      for (const records of sizes) {
+        results.push(await write(ctx, candidate, orientation, records, 'flat'));
+        removeFiles(ctx, 'flat');
+      }
+      out.push({ candidate, orientation, calls: sizes.map((records) => records * width), peakKiB: results.map((r) => r.peakKiB) });
     }
-    out.push({ orientation, calls: sizes.map((records) => records * width), peakKiB: results.map((r) => r.peakKiB) });
   }
   return out;
 }
