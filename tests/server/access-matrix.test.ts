@@ -251,6 +251,28 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/fileresource': 'DATA_CURATOR',
   'PUT /api/fileresource': 'DATA_CURATOR',
   'DELETE /api/fileresource/:id': 'DATA_CURATOR',
+  // Genotypes: markers and maps are public; map visibility, dataset gates and group ownership are checked
+  // inside (a private map is seen by its owner; deleting one needs its owner or an administrator).
+  'POST /api/marker/table': 'public',
+  'POST /api/marker/table/ids': 'public',
+  'POST /api/marker/table/export': 'public',
+  'POST /api/marker/:id/dataset': 'public',
+  'POST /api/marker/:id/group': 'public',
+  'POST /api/group/:id/marker': 'public',
+  'POST /api/group/:id/marker/ids': 'public',
+  'POST /api/group/:id/marker/export': 'public',
+  'PATCH /api/group/:id/marker': 'public',
+  'POST /api/map/table': 'public',
+  'POST /api/map/table/ids': 'public',
+  'POST /api/map/table/export': 'public',
+  'POST /api/map/mapdefinition/table': 'public',
+  'POST /api/map/mapdefinition/table/ids': 'public',
+  'POST /api/map/mapdefinition/table/export': 'public',
+  'GET /api/map/:id': 'public',
+  'GET /api/map/:id/chromosome': 'public',
+  'DELETE /api/map/:id': 'public',
+  'POST /api/map/:id/export': 'public',
+  'POST /api/dataset/map': 'public',
 };
 
 describe.each(testDialects())('every /api route behind the access hook on %s', (dialect) => {
