@@ -12,9 +12,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 const EXIT = { ok: 0, rejected: 1, usage: 2, failed: 3 } as const;
 
-const USAGE = `Usage: npm run import -- FILE [--type TYPE] [--check-only] [--update] [--dataset-state N] [--target-dataset ID]
+const USAGE = `Usage: npm run import -- FILE [--type TYPE] [--check-only] [--update] [--dataset-state N] [--target-dataset ID] [--markers-as-rows]
 
-Checks a Germinate template (.xlsx, .txt, .tsv, .csv; .zip for images, shapefiles and GeoTIFFs) and imports it into the database the server uses
+Checks a Germinate template (.xlsx, .txt, .tsv, .csv; .zip for images, shapefiles and GeoTIFFs; .vcf, .hapmap, .dat, .map for genotypes) and imports it into the database the server uses
 (DATABASE_URL, or the SQLite file in DATA_DIR, default ./data).
 
   --type TYPE    template type (default: mcpd); one of: TYPES
@@ -22,6 +22,7 @@ Checks a Germinate template (.xlsx, .txt, .tsv, .csv; .zip for images, shapefile
   --update       update existing records instead of adding new ones
   --dataset-state N   state of the datasets the import creates: 1 public (default), 2 private, 3 hidden
   --target-dataset ID existing dataset the file adds to (e.g. a trial's shapefile)
+  --markers-as-rows   a genotype workbook with markers as rows (GENOTYPE_MARKER_BY_GERMPLASM)
 
 Exit status: 0 checked or imported, 1 the file was rejected, 2 usage or configuration error,
 3 the import failed unexpectedly (nothing was written).`;
@@ -33,6 +34,7 @@ interface Arguments {
   update: boolean;
   datasetStateId: number;
   targetDatasetId: number | null;
+  markersAsRows: boolean;
 }
 
 class UsageError extends Error {}
@@ -44,6 +46,7 @@ function parseArguments(args: string[]): Arguments | 'help' {
   let update = false;
   let datasetStateId = 1;
   let targetDatasetId: number | null = null;
+  let markersAsRows = false;
   const numberOption = (name: string, i: number): [number, number] => {
     const arg = args[i];
     const value = arg === name ? args[i + 1] : arg.slice(name.length + 1);
@@ -59,6 +62,7 @@ function parseArguments(args: string[]): Arguments | 'help' {
     if (arg === '--help' || arg === '-h') return 'help';
     if (arg === '--check-only') checkOnly = true;
     else if (arg === '--update') update = true;
+    else if (arg === '--markers-as-rows') markersAsRows = true;
     else if (arg === '--dataset-state' || arg.startsWith('--dataset-state=')) {
       [datasetStateId, i] = numberOption('--dataset-state', i);
       if (![1, 2, 3].includes(datasetStateId)) throw new UsageError('--dataset-state must be 1, 2 or 3');
@@ -72,7 +76,7 @@ function parseArguments(args: string[]): Arguments | 'help' {
   }
   if (files.length === 0) throw new UsageError('No file given');
   if (files.length > 1) throw new UsageError(`One file at a time (got ${files.length})`);
-  return { file: files[0], type, checkOnly, update, datasetStateId, targetDatasetId };
+  return { file: files[0], type, checkOnly, update, datasetStateId, targetDatasetId, markersAsRows };
 }
 
 async function main(): Promise<number> {
@@ -113,6 +117,7 @@ async function main(): Promise<number> {
         now: new Date(),
         datasetStateId: args.datasetStateId,
         targetDatasetId: args.targetDatasetId,
+        dataOrientation: args.markersAsRows ? 'GENOTYPE_MARKER_BY_GERMPLASM' : null,
         userId: null,
         dataDir: config.dataDir,
       },
