@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,9 @@ interface Load {
   requests: number;
   errors: number;
   seconds: number;
+  /** Share of the machine's CPU time that was busy during the run (all cores), and the load generator's share. */
+  busy: number;
+  generator: number;
   /** A few distinct failures, for the report. */
   samples: string[];
 }
@@ -92,7 +96,7 @@ async function startServer(root: string, postgresUrl: string, schema: string, wo
  * 200 is an error.
  */
 async function load(url: string, seconds: number): Promise<Load> {
-  const result: Load = { requests: 0, errors: 0, seconds, samples: [] };
+  const result: Load = { requests: 0, errors: 0, seconds, samples: [], busy: 0, generator: 0 };
   const fail = (what: string) => {
     result.errors++;
     if (result.samples.length < 3 && !result.samples.includes(what)) result.samples.push(what);
@@ -126,11 +130,28 @@ async function load(url: string, seconds: number): Promise<Load> {
   return result;
 }
 
+/** The machine's CPU time so far (Linux /proc/stat, all cores): busy and total, in clock ticks. */
+function machineCpu(): { busy: number; total: number } {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  // idle and iowait are the 4th and 5th fields.
+  return { busy: total - fields[3] - (fields[4] ?? 0), total };
+}
+
 async function measure(root: string, postgresUrl: string, schema: string, workers: number, seconds: number): Promise<Load> {
   const server = await startServer(root, postgresUrl, schema, workers);
   try {
     await load(server.url, Math.min(3, seconds)); // warm-up: connections, caches, JIT
-    return await load(server.url, seconds);
+    const before = machineCpu();
+    const generatorBefore = process.cpuUsage();
+    const started = process.hrtime.bigint();
+    const result = await load(server.url, seconds);
+    const after = machineCpu();
+    const generator = process.cpuUsage(generatorBefore);
+    const wallMicros = Number(process.hrtime.bigint() - started) / 1000;
+    result.busy = (after.busy - before.busy) / Math.max(1, after.total - before.total);
+    result.generator = (generator.user + generator.system) / (wallMicros * os.cpus().length);
+    return result;
   } finally {
     await server.stop();
   }
@@ -153,20 +174,28 @@ export async function benchProcesses(root: string, postgresUrl: string): Promise
   // 1, 2, 2, 1: the other work on a shared machine drifts; measuring each in both halves evens that out.
   const runs: Record<1 | 2, Load[]> = { 1: [], 2: [] };
   for (const workers of [1, 2, 2, 1] as const) runs[workers].push(await measure(root, postgresUrl, schema, workers, seconds));
+  const mean = (loads: Load[], key: 'busy' | 'generator') => loads.reduce((n, l) => n + l[key], 0) / Math.max(1, loads.length);
   const sum = (loads: Load[]): Load => ({
     requests: loads.reduce((n, l) => n + l.requests, 0),
     errors: loads.reduce((n, l) => n + l.errors, 0),
     seconds: loads.reduce((n, l) => n + l.seconds, 0),
+    busy: mean(loads, 'busy'),
+    generator: mean(loads, 'generator'),
     samples: loads.flatMap((l) => l.samples).slice(0, 3),
   });
   const one = sum(runs[1]);
   const two = sum(runs[2]);
   const rate = (l: Load) => l.requests / l.seconds;
   for (const [label, l] of [['1 worker', one], ['2 workers', two]] as const) {
-    console.log(`  ${label.padEnd(10)} ${rate(l).toFixed(1).padStart(8)} requests/s   ${l.errors} errors${l.samples.length ? ` (${l.samples.join('; ')})` : ''}`);
+    console.log(
+      `  ${label.padEnd(10)} ${rate(l).toFixed(1).padStart(8)} requests/s   ${l.errors} errors${l.samples.length ? ` (${l.samples.join('; ')})` : ''}   ` +
+        `machine CPU busy ${(l.busy * 100).toFixed(0)}% of ${os.cpus().length} cores (load generator ${(l.generator * 100).toFixed(0)}%)`,
+    );
   }
   const ratio = rate(two) / rate(one);
   report('2 processes ÷ 1, throughput', `${rate(two).toFixed(1)}/s`, `${rate(one).toFixed(1)}/s`, ratio, '≥ 1.7', ratio >= 1.7);
   const errors = one.errors + two.errors;
   console.log(`  errors: ${errors} (goal 0) ${errors === 0 ? '✓' : '✗'}`);
+  // A second process can only use CPU the first left idle: with the cores already busy, the ratio says so.
+  if (one.busy >= 0.9) console.log(`  with one process the machine's cores were already ${(one.busy * 100).toFixed(0)}% busy: a second process has no idle core to use here`);
 }
