@@ -70,13 +70,13 @@ async function runChild(child: string, scratch: string, job: ChildJob): Promise<
   const jobFile = path.join(scratch, 'job.json');
   fs.writeFileSync(jobFile, JSON.stringify(job));
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const process_ = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, child, jobFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const spawned = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, child, jobFile], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    process_.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    process_.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    process_.on('error', reject);
-    process_.on('close', (exitCode) => resolve({ code: exitCode, stdout, stderr }));
+    spawned.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    spawned.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    spawned.on('error', reject);
+    spawned.on('close', (exitCode) => resolve({ code: exitCode, stdout, stderr }));
   });
   if (code !== 0) throw new Error(`genotype storage child (${job.kind} ${job.candidate}) exited ${code}:\n${stderr}`);
   return JSON.parse(stdout.trim().split('\n').pop() ?? '') as ChildResult;
