@@ -7,10 +7,10 @@ import { sendError } from '../../server/http/errors.js';
 import { validate } from '../../server/http/validate.js';
 
 /**
- * The calls that start asynchronous dataset exports of genotypes and allele frequencies. This server
- * cannot write those exports yet, so it answers as Germinate does where there is nothing to export (the
- * requested datasets of that type the caller may use, licence gate included: none → `[]`, for allele frequencies a 404) and with
- * 501 Not Implemented where there would be; the domain that adds an export replaces its route here.
+ * The call that starts asynchronous allele-frequency exports. This server cannot write them yet, so it
+ * answers as Germinate does where there is nothing to export (the requested datasets of that type the caller
+ * may use, licence gate included: none → a 404) and with 501 Not Implemented where there would be; the
+ * domain that adds the export replaces its route here. (Genotype exports belong to the genotypes domain.)
  */
 
 const ids = type('number.integer').array().atMostLength(100_000);
@@ -18,7 +18,7 @@ const ids = type('number.integer').array().atMostLength(100_000);
 const ExportStart = type({ 'datasetIds?': ids.or('null'), '+': 'ignore' });
 
 /** datasettypes ids of the exports. */
-const TYPES = { genotype: 1, allelefreq: 4 } as const;
+const TYPES = { allelefreq: 4 } as const;
 
 export const exportStartRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db as unknown as Kysely<unknown>;
@@ -42,6 +42,5 @@ export const exportStartRoutes: FastifyPluginAsync = async (app) => {
       return sendError(reply, 501, 'NOT_IMPLEMENTED', `This server cannot export ${datatype} data yet.`);
     });
 
-  start('/dataset/export/genotype', 'genotype', 'empty');
   start('/dataset/export/allelefreq', 'allelefreq', 404);
 };

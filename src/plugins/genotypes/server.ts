@@ -4,10 +4,12 @@ import { genotypeImporter } from './import/genotype-importer.js';
 import { genotypesMigrations } from './migrations.js';
 import { markerRoutes } from './markers/routes.js';
 import { mapRoutes } from './maps/routes.js';
+import { genotypeExportRoutes } from './export/routes.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(markerRoutes);
   await app.register(mapRoutes);
+  await app.register(genotypeExportRoutes);
 };
 
 /** Markers, genetic maps, and genotype and allele-frequency datasets (their calls in matrix files). */

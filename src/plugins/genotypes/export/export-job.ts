@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { logDatasetAccess } from '../../../server/access/dataset-access-log.js';
+import type { SessionUser } from '../../../server/auth/tokens.js';
+import { appendJobLog, iso, jobFolder, LOG_FILE, parseJson } from '../../../server/jobs/store.js';
+import { genotypeFolder } from '../import/genotype-stage.js';
+import { fileHeaders } from './flapjack-writer.js';
+import { startExport, type ExportRun } from './export-thread.js';
+import type { ExportTask } from './export-task.js';
+import { fileTypes, someIds, type GenotypeExportRequest } from './request.js';
+import { chosenIds, germplasmMembers, markerChoice, type GenotypeDataset } from './selection.js';
+import { ZipOut } from './zip-out.js';
+
+/** How often a running export writes its heartbeat and progress, and looks whether it was cancelled. */
+const HEARTBEAT_MS = 1000;
+
+/** Date-time in file names, as Germinate writes it (yyyy-MM-dd-HH-mm-ss, UTC). */
+const stamp = (ms: number) => iso(ms).slice(0, 19).replace(/[T:]/g, '-');
+
+/** Each export job's run until it has settled (completed, failed or cancelled), by uuid. */
+const settling = new Map<string, Promise<void>>();
+
+/** Resolves once the export job `uuid` of this process has settled (at once for any other uuid). */
+export function exportSettled(uuid: string): Promise<void> {
+  return settling.get(uuid) ?? Promise.resolve();
+}
+
+interface JobRef {
+  id: number;
+  uuid: string;
+  dataset: GenotypeDataset;
+}
+
+/**
+ * The genotype export jobs of one server: a row in async_jobs (kind export, datatype genotype) per dataset,
+ * created running with a heartbeat (a waiting row would be claimed by the import runner), its archive
+ * written by a worker thread into the job's folder while this thread beats, reports progress and watches
+ * for a cancel (the row no longer running).
+ */
+export class GenotypeExportJobs {
+  private readonly runs = new Map<number, ExportRun>();
+  private stopping = false;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  private get raw(): Kysely<unknown> {
+    return this.app.database.db as unknown as Kysely<unknown>;
+  }
+
+  /** Creates the job of one dataset and starts it after the answer; returns its uuid. */
+  async start(dataset: GenotypeDataset, request: GenotypeExportRequest, user: SessionUser | null): Promise<string> {
+    const uuid = crypto.randomUUID();
+    const now = iso(this.app.clock.now());
+    const config = {
+      datasetIds: [dataset.id],
+      xIds: someIds(request.xIds),
+      xGroupIds: someIds(request.xGroupIds),
+      yIds: someIds(request.yIds),
+      yGroupIds: someIds(request.yGroupIds),
+      fileTypes: fileTypes(request),
+      subsetId: request.mapId ?? null,
+      fileHeaders: fileHeaders(null),
+      exportParams: [],
+    };
+    const row = await this.app.database.db
+      .insertInto('async_jobs')
+      .values({
+        uuid,
+        kind: 'export',
+        user_id: user?.id ?? null,
+        datatype: 'genotype',
+        run_type: 'CHECK',
+        is_update: 0,
+        dataset_state_id: 1,
+        job_config: JSON.stringify(config),
+        status: 'running',
+        log_file: path.posix.join('async', uuid, LOG_FILE),
+        // This process runs it: the job runner of another process leaves it alone while it beats.
+        claimed_by: this.app.jobs?.id ?? null,
+        heartbeat: now,
+        started_on: now,
+        created_on: now,
+        updated_on: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const job = { id: Number(row.id), uuid, dataset };
+    let begin!: () => void;
+    const started = new Promise<void>((resolve) => (begin = resolve));
+    const run = started.then(() => this.run(job, request, user)).finally(() => settling.delete(uuid));
+    settling.set(uuid, run);
+    // Germinate answers "waiting" for a job just submitted; the work starts after this answer.
+    setImmediate(begin);
+    return uuid;
+  }
+
+  /** Ends every running export (the server is stopping): their jobs fail, their partial archives go. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const runs = [...this.runs.values()];
+    await Promise.all(runs.map((run) => run.terminate().catch(() => undefined)));
+    await Promise.all([...settling.values()].map((p) => p.catch(() => undefined)));
+  }
+
+  private log(uuid: string, line: string): void {
+    appendJobLog(this.app.config.dataDir, uuid, line, this.app.clock.now());
+  }
+
+  /** Heartbeat and progress of a running job; false when the row is no longer running (cancelled). */
+  private async beat(id: number, progress: number): Promise<boolean> {
+    const result = await this.app.database.db
+      .updateTable('async_jobs')
+      .set({ heartbeat: iso(this.app.clock.now()), progress })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The job's final status, if it is still running (a cancelled job stays so); false when it was not. */
+  private async finish(id: number, status: 'completed' | 'failed', config: Record<string, unknown>): Promise<boolean> {
+    const now = iso(this.app.clock.now());
+    const row = await this.app.database.db.selectFrom('async_jobs').select(['job_config', 'status']).where('id', '=', id).executeTakeFirst();
+    if (!row || row.status !== 'running') return false;
+    const merged = { ...parseJson<Record<string, unknown>>(row.job_config, {}), ...config };
+    const result = await this.app.database.db
+      .updateTable('async_jobs')
+      .set({ status, job_config: JSON.stringify(merged), ...(status === 'completed' ? { progress: 1 } : {}), finished_on: now, updated_on: now })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** What the worker needs, read from the database in this thread. */
+  private async task(job: JobRef, request: GenotypeExportRequest, user: SessionUser | null, zipFile: string): Promise<ExportTask> {
+    const { dataDir } = this.app.config;
+    const { dataset } = job;
+    if (!dataset.sourceFile) throw new Error(`Dataset ${dataset.id} has no genotype file.`);
+    const matrixFile = path.join(genotypeFolder(dataDir), dataset.sourceFile);
+    if (!fs.existsSync(matrixFile)) throw new Error(`The genotype file of dataset ${dataset.id} is missing.`);
+    const germplasm = await germplasmMembers(this.raw, dataset.id, await chosenIds(this.raw, user, request.yIds, request.yGroupIds, 'germinatebase'));
+    const xChosen = await chosenIds(this.raw, user, request.xIds, request.xGroupIds, 'markers');
+    const choice = await markerChoice(this.raw, this.app.database.dialect, user, dataset.id, xChosen, request.mapId ?? null);
+    if (choice.note) this.log(job.uuid, choice.note);
+    return {
+      matrixFile,
+      zipFile,
+      baseName: `dataset-${dataset.id}`,
+      // No setting holds the client's public address yet: the files get Germinate's header without links.
+      headerLines: fileHeaders(null),
+      formats: { flapjack: request.generateFlatFile !== false, hapmap: request.generateHapMap === true, vcf: request.generateVcf === true },
+      germplasm,
+      markers: choice.markers,
+      map: choice.map,
+    };
+  }
+
+  private async run(job: JobRef, request: GenotypeExportRequest, user: SessionUser | null): Promise<void> {
+    const folder = jobFolder(this.app.config.dataDir, job.uuid);
+    const zipFile = path.join(folder, `dataset-${job.dataset.id}-${stamp(this.app.clock.now())}.zip`);
+    const began = Date.now();
+    let timer: NodeJS.Timeout | null = null;
+    try {
+      fs.mkdirSync(folder, { recursive: true });
+      this.log(job.uuid, `Exporting genotype dataset ${job.dataset.id} (${fileTypes(request).join(', ') || 'identifiers only'})`);
+      const task = await this.task(job, request, user, zipFile);
+      if (this.stopping) throw new Error('The server stopped before the export began.');
+      let progress = 0;
+      const run = startExport(task, { progress: (share) => (progress = share), log: (line) => this.log(job.uuid, line) });
+      this.runs.set(job.id, run);
+      timer = setInterval(() => {
+        void this.beat(job.id, progress).then(
+          (running) => running || run.cancel(),
+          () => undefined,
+        );
+      }, HEARTBEAT_MS);
+      timer.unref();
+      const outcome = await run.outcome;
+      if (outcome.status === 'cancelled') {
+        if (this.stopping) throw new Error('The server stopped during the export.');
+        fs.rmSync(folder, { recursive: true, force: true });
+        return;
+      }
+      const seconds = (Date.now() - began) / 1000;
+      this.log(job.uuid, `Wrote ${outcome.germplasm} germplasm × ${outcome.markers} markers: ${outcome.textBytes} bytes of text in a ${outcome.zipBytes}-byte zip, in ${seconds.toFixed(1)} s`);
+      if (await this.finish(job.id, 'completed', { resultSize: outcome.zipBytes })) {
+        await logDatasetAccess(this.raw, user, [job.dataset.id], this.app.clock.now());
+      } else {
+        // Cancelled as it finished: nothing is kept.
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    } catch (error) {
+      this.log(job.uuid, `FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      fs.rmSync(ZipOut.partialOf(zipFile), { force: true });
+      await this.finish(job.id, 'failed', {}).catch(() => false);
+    } finally {
+      if (timer) clearInterval(timer);
+      this.runs.delete(job.id);
+    }
+  }
+}

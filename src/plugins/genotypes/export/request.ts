@@ -1,0 +1,40 @@
+import { type } from 'arktype';
+
+const ids = type('number.integer').array().atMostLength(100_000).or('null');
+const groupIds = type('number.integer').array().atMostLength(1000).or('null');
+const flag = type('boolean').or('null');
+
+/**
+ * Germinate's SubsettedGenotypeDatasetRequest: the datasets, the markers (`xIds`, `xGroupIds`) and germplasm
+ * (`yIds`, `yGroupIds`) to export, a map (`mapId`) and the files; `generateVcf` is this server's addition.
+ * The paging fields the summary call also carries (and the client's `currentItemCount`) are ignored.
+ */
+export const GenotypeExportRequest = type({
+  'datasetIds?': ids,
+  'xIds?': ids,
+  'xGroupIds?': groupIds,
+  'yIds?': ids,
+  'yGroupIds?': groupIds,
+  'mapId?': type('number.integer').or('null'),
+  'generateFlatFile?': flag,
+  'generateHapMap?': flag,
+  // A Flapjack project is made by Germinate's flapjack.jar, which this server does not have: the flag is
+  // accepted and recorded, and no project file is written.
+  'generateFlapjackProject?': flag,
+  'generateVcf?': flag,
+  '+': 'ignore',
+});
+export type GenotypeExportRequest = typeof GenotypeExportRequest.infer;
+
+/** A non-empty list, or null: Germinate reads an empty list as "no restriction". */
+export const someIds = (list: readonly number[] | null | undefined): number[] | null => (list && list.length > 0 ? [...list] : null);
+
+/** The job's fileTypes as Germinate names them (`text`, `flapjack`, `hapmap`), plus `vcf`. */
+export function fileTypes(request: GenotypeExportRequest): string[] {
+  const types: string[] = [];
+  if (request.generateFlatFile !== false) types.push('text');
+  if (request.generateFlapjackProject === true) types.push('flapjack');
+  if (request.generateHapMap === true) types.push('hapmap');
+  if (request.generateVcf === true) types.push('vcf');
+  return types;
+}
