@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsFile, isTemplateType, optionsReady, TEMPLATE_TYPES, uploadQuery } from './templates.js';
+import { acceptsFile, isTemplateType, optionsReady, TEMPLATE_TYPES, TEMPLATES, uploadQuery } from './templates.js';
 
 describe('upload templates', () => {
-  it('lists the issue 6 templates in Germinate\'s datatype names', () => {
-    expect(TEMPLATE_TYPES).toEqual(['mcpd', 'pedigree', 'groups', 'trial', 'climate', 'images', 'shapefile', 'geotiff']);
+  it('lists the templates in Germinate\'s datatype names', () => {
+    expect(TEMPLATE_TYPES).toEqual(['mcpd', 'pedigree', 'groups', 'trial', 'genotype', 'climate', 'images', 'shapefile', 'geotiff']);
     expect(isTemplateType('trial')).toBe(true);
-    expect(isTemplateType('genotype')).toBe(false);
+    expect(isTemplateType('genotype')).toBe(true);
+    expect(isTemplateType('allelefreq')).toBe(false);
     expect(isTemplateType(undefined)).toBe(false);
+  });
+
+  it('takes genotypes in each of their formats, with a blank template and a dataset state', () => {
+    for (const name of ['calls.xlsx', 'calls.txt', 'calls.tsv', 'calls.dat', 'panel.hapmap', 'panel.HMP.TXT', 'variants.vcf', 'map.map']) {
+      expect(acceptsFile('genotype', name), name).toBe(true);
+    }
+    expect(acceptsFile('genotype', 'variants.vcf.gz')).toBe(false);
+    expect(acceptsFile('genotype', 'calls.csv')).toBe(false);
+    expect(TEMPLATES.genotype).toMatchObject({ blank: true, datasetState: true, updateMode: false, targetDataset: false, orientation: true });
+    expect(TEMPLATE_TYPES.filter((type) => TEMPLATES[type].orientation)).toEqual(['genotype']);
   });
 
   it('accepts only the template\'s file types, whatever the case', () => {
@@ -31,6 +42,21 @@ describe('upload templates', () => {
       datasetStateId: '2',
     });
     expect(uploadQuery({ type: 'shapefile', update: false, datasetStateId: 1, datasetId: 7 }).datasetId).toBe('7');
+  });
+
+  it('sends the chosen orientation of a genotype upload, germplasm × marker unless chosen otherwise, and never another type\'s', () => {
+    expect(uploadQuery({ type: 'genotype', update: false, datasetStateId: 3, datasetId: null })).toEqual({
+      type: 'genotype',
+      update: 'false',
+      dataOrientation: 'GENOTYPE_GERMPLASM_BY_MARKER',
+      datasetStateId: '3',
+    });
+    expect(uploadQuery({ type: 'genotype', update: false, datasetStateId: 1, datasetId: null, dataOrientation: 'GENOTYPE_MARKER_BY_GERMPLASM' }).dataOrientation).toBe(
+      'GENOTYPE_MARKER_BY_GERMPLASM',
+    );
+    expect(uploadQuery({ type: 'trial', update: false, datasetStateId: 1, datasetId: null, dataOrientation: 'GENOTYPE_MARKER_BY_GERMPLASM' }).dataOrientation).toBe(
+      'GENOTYPE_GERMPLASM_BY_MARKER',
+    );
   });
 
   it('needs a target dataset before a shapefile can go', () => {

@@ -1,10 +1,9 @@
 /**
- * The data templates a curator can upload (issue 6): Germinate's datatype names,
- * the file types each accepts, and which options apply. Genotype templates come with their domain later;
- * they are left out rather than offered and refused.
+ * The data templates a curator can upload: Germinate's datatype names, the file types each accepts, and
+ * which options apply.
  */
 
-export const TEMPLATE_TYPES = ['mcpd', 'pedigree', 'groups', 'trial', 'climate', 'images', 'shapefile', 'geotiff'] as const;
+export const TEMPLATE_TYPES = ['mcpd', 'pedigree', 'groups', 'trial', 'genotype', 'climate', 'images', 'shapefile', 'geotiff'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
 export interface TemplateInfo {
@@ -19,18 +18,30 @@ export interface TemplateInfo {
   datasetState: boolean;
   /** Shapefiles are laid onto an existing trials dataset. */
   targetDataset: boolean;
+  /** Genotype workbooks hold germplasm as rows or as columns; the uploader asks which. */
+  orientation: boolean;
 }
 
 export const TEMPLATES: Record<TemplateType, TemplateInfo> = {
-  mcpd: { type: 'mcpd', extensions: ['.xlsx', '.txt', '.tsv', '.csv'], blank: true, updateMode: true, datasetState: false, targetDataset: false },
-  pedigree: { type: 'pedigree', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false },
-  groups: { type: 'groups', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: false, targetDataset: false },
-  trial: { type: 'trial', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false },
-  climate: { type: 'climate', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false },
-  images: { type: 'images', extensions: ['.zip'], blank: true, updateMode: false, datasetState: false, targetDataset: false },
-  shapefile: { type: 'shapefile', extensions: ['.zip'], blank: false, updateMode: false, datasetState: false, targetDataset: true },
+  mcpd: { type: 'mcpd', extensions: ['.xlsx', '.txt', '.tsv', '.csv'], blank: true, updateMode: true, datasetState: false, targetDataset: false, orientation: false },
+  pedigree: { type: 'pedigree', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false, orientation: false },
+  groups: { type: 'groups', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: false, targetDataset: false, orientation: false },
+  trial: { type: 'trial', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false, orientation: false },
+  // Germinate's workbook and flat text, Flapjack genotypes (.dat) and maps (.map), HapMap and VCF.
+  genotype: {
+    type: 'genotype',
+    extensions: ['.xlsx', '.txt', '.tsv', '.dat', '.hapmap', '.hmp.txt', '.vcf', '.map'],
+    blank: true,
+    updateMode: false,
+    datasetState: true,
+    targetDataset: false,
+    orientation: true,
+  },
+  climate: { type: 'climate', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false, orientation: false },
+  images: { type: 'images', extensions: ['.zip'], blank: true, updateMode: false, datasetState: false, targetDataset: false, orientation: false },
+  shapefile: { type: 'shapefile', extensions: ['.zip'], blank: false, updateMode: false, datasetState: false, targetDataset: true, orientation: false },
   // The template names each GeoTIFF's dataset itself (column Dataset Id).
-  geotiff: { type: 'geotiff', extensions: ['.zip'], blank: true, updateMode: false, datasetState: false, targetDataset: false },
+  geotiff: { type: 'geotiff', extensions: ['.zip'], blank: true, updateMode: false, datasetState: false, targetDataset: false, orientation: false },
 };
 
 export function isTemplateType(value: unknown): value is TemplateType {
@@ -50,11 +61,21 @@ export function acceptsFile(type: TemplateType, fileName: string): boolean {
   return TEMPLATES[type].extensions.some((extension) => lower.endsWith(extension));
 }
 
+/**
+ * How a genotype workbook lies: germplasm as rows and markers as columns (Germinate's default), or the other
+ * way round. Only workbooks (.xlsx) read it: the other formats say their own orientation.
+ */
+export const DATA_ORIENTATIONS = ['GENOTYPE_GERMPLASM_BY_MARKER', 'GENOTYPE_MARKER_BY_GERMPLASM'] as const;
+export type DataOrientation = (typeof DATA_ORIENTATIONS)[number];
+export const DEFAULT_ORIENTATION: DataOrientation = 'GENOTYPE_GERMPLASM_BY_MARKER';
+
 export interface UploadOptions {
   type: TemplateType;
   update: boolean;
   datasetStateId: number;
   datasetId: number | null;
+  /** Genotypes only; default germplasm × marker. */
+  dataOrientation?: DataOrientation;
 }
 
 /** The query of `POST import/template/file`, as Germinate's client sends it. */
@@ -63,7 +84,8 @@ export function uploadQuery(options: UploadOptions): Record<string, string> {
   const query: Record<string, string> = {
     type: options.type,
     update: String(info.updateMode && options.update),
-    dataOrientation: 'GENOTYPE_GERMPLASM_BY_MARKER',
+    // Germinate sends an orientation with every upload; only genotype uploads let the curator choose it.
+    dataOrientation: (info.orientation && options.dataOrientation) || DEFAULT_ORIENTATION,
     datasetStateId: String(info.datasetState ? options.datasetStateId : 1),
   };
   if (info.targetDataset && options.datasetId !== null) query.datasetId = String(options.datasetId);

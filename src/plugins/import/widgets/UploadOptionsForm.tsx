@@ -1,21 +1,29 @@
 import { useEffect, useState } from 'react';
 import { useServices } from '../../../shell/pane-api.js';
-import { DATASET_STATES, TEMPLATES, type UploadOptions } from '../templates.js';
+import { DATASET_STATES, DEFAULT_ORIENTATION, TEMPLATES, type DataOrientation, type UploadOptions } from '../templates.js';
 
 interface DatasetOption {
   datasetId: number;
   datasetName: string;
 }
 
+/** The orientations with their texts, written out so that the keys are found in the source. */
+const ORIENTATIONS: readonly { value: DataOrientation; label: string; explained: string }[] = [
+  { value: 'GENOTYPE_GERMPLASM_BY_MARKER', label: 'import.options.germplasmByMarker', explained: 'import.options.germplasmByMarkerExplained' },
+  { value: 'GENOTYPE_MARKER_BY_GERMPLASM', label: 'import.options.markerByGermplasm', explained: 'import.options.markerByGermplasmExplained' },
+];
+
 /**
- * Step 2: the options of the chosen template: insert or update (MCPD), the state of the dataset the
- * import creates (trials, climate, pedigree), the trials dataset a shapefile belongs to.
+ * Step 2: the options of the chosen template: insert or update (MCPD), how a genotype workbook lies, the
+ * state of the dataset the import creates (trials, genotypes, climate, pedigree), the trials dataset a
+ * shapefile belongs to.
  */
 export function UploadOptionsForm(props: { name: string; options: UploadOptions; onChange(options: UploadOptions): void }) {
   const { t } = useServices();
   const { options, onChange } = props;
   const info = TEMPLATES[options.type];
-  if (!info.updateMode && !info.datasetState && !info.targetDataset) return null;
+  if (!info.updateMode && !info.datasetState && !info.targetDataset && !info.orientation) return null;
+  const orientation = options.dataOrientation ?? DEFAULT_ORIENTATION;
   return (
     <fieldset className="import-options">
       <legend>{t('import.step.options')}</legend>
@@ -29,6 +37,25 @@ export function UploadOptionsForm(props: { name: string; options: UploadOptions;
             </label>
           ))}
           <p className="ui-muted">{t(options.update ? 'import.options.updateExplained' : 'import.options.insertExplained')}</p>
+        </div>
+      ) : null}
+      {info.orientation ? (
+        <div role="radiogroup" aria-labelledby={`${props.name}-orientation`} aria-describedby={`${props.name}-orientation-hint`}>
+          <p id={`${props.name}-orientation`}>{t('import.options.orientation')}</p>
+          {ORIENTATIONS.map((choice) => (
+            <label key={choice.value} className="ui-choice">
+              <input
+                type="radio"
+                name={`${props.name}-orientation`}
+                checked={orientation === choice.value}
+                onChange={() => onChange({ ...options, dataOrientation: choice.value })}
+              />{' '}
+              {t(choice.label)} <span className="ui-muted">{t(choice.explained)}</span>
+            </label>
+          ))}
+          <p id={`${props.name}-orientation-hint`} className="ui-muted">
+            {t('import.options.orientationOnlyXlsx')}
+          </p>
         </div>
       ) : null}
       {info.datasetState ? (

@@ -1,0 +1,45 @@
+import type { ClientPlugin } from '../../core/contracts.js';
+import { TABLE_KIND } from '../../core/table-plugin.js';
+import { commands } from './panes/commands.js';
+import { PANE } from './panes/ids.js';
+import { markerPaletteProvider } from './panes/markers/palette.js';
+
+export { PANE };
+
+/**
+ * The genotypes client plugin: the marker table and a marker's page (its datasets, maps and groups), the map
+ * table and a map's page (its markers, their density per chromosome, the map export). `/data/genotypes`
+ * leads to the maps (core's redirects). Genotype uploads are the uploader's template `genotype`.
+ */
+export const genotypesPlugin: ClientPlugin = {
+  id: 'genotypes',
+  contributes: {
+    panes: [
+      { id: PANE.markers, route: '/data/genotypes/markers', pageName: 'markers', titleKey: 'genotypes.pane.markers', kind: TABLE_KIND, load: () => import('./panes/markers/table.js') },
+      {
+        // Germinate's route says `marker`, singular.
+        id: PANE.marker,
+        route: '/data/genotypes/marker/:markerId',
+        pageName: 'marker-details',
+        titleKey: 'genotypes.pane.marker',
+        inSidebar: false,
+        load: () => import('./panes/markers/details.js'),
+      },
+      { id: PANE.maps, route: '/data/genotypes/maps', pageName: 'maps', titleKey: 'genotypes.pane.maps', kind: TABLE_KIND, load: () => import('./panes/maps/table.js') },
+      {
+        // A table pane too: the map's markers are the shared table (j, k, x, Enter) on its first tab.
+        id: PANE.map,
+        route: '/data/genotypes/maps/:mapId',
+        pageName: 'map-details',
+        titleKey: 'genotypes.pane.map',
+        kind: TABLE_KIND,
+        inSidebar: false,
+        load: () => import('./panes/maps/details.js'),
+      },
+    ],
+    commands,
+    paletteProviders: [markerPaletteProvider],
+  },
+};
+
+export default genotypesPlugin;
