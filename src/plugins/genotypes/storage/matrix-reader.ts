@@ -63,12 +63,21 @@ export class MatrixReader {
   async tile(tileRow: number, tileColumn: number): Promise<{ cells: Uint8Array; rowsIn: number; columnsIn: number }> {
     const { tileRows, tileColumns, tileOffsets, tileLengths } = this.footer;
     const index = tileRow * this.columnTiles() + tileColumn;
-    const compressed = Buffer.alloc(tileLengths[index]);
-    await this.file.read(compressed, 0, compressed.length, tileOffsets[index]);
+    const compressed = Buffer.allocUnsafe(tileLengths[index]);
+    const { bytesRead } = await this.file.read(compressed, 0, compressed.length, tileOffsets[index]);
     const rowsIn = Math.min(tileRows, this.rows - tileRow * tileRows);
     const columnsIn = Math.min(tileColumns, this.columns - tileColumn * tileColumns);
-    const cells = zlib.inflateRawSync(compressed);
-    if (cells.length !== rowsIn * columnsIn) throw new MatrixFileError(`Tile ${tileRow},${tileColumn} holds ${cells.length} cells, not ${rowsIn * columnsIn}.`);
+    const expected = rowsIn * columnsIn;
+    if (bytesRead !== compressed.length) throw new MatrixFileError(`Tile ${tileRow},${tileColumn} is cut short.`);
+    let cells: Buffer;
+    try {
+      // One output chunk of the tile's size (the default 16 KiB chunks assemble a tile from pieces), and never
+      // more than a tile holds, whatever a damaged file says.
+      cells = zlib.inflateRawSync(compressed, { chunkSize: Math.max(64, expected), maxOutputLength: Math.max(1, expected) });
+    } catch (error) {
+      throw new MatrixFileError(`Tile ${tileRow},${tileColumn} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (cells.length !== expected) throw new MatrixFileError(`Tile ${tileRow},${tileColumn} holds ${cells.length} cells, not ${expected}.`);
     return { cells, rowsIn, columnsIn };
   }
 
@@ -97,10 +106,12 @@ export class MatrixReader {
    * The selected columns (markers), each with its calls at the selected rows, in file order: what a
    * marker-by-germplasm export (HapMap, VCF) writes line by line.
    */
-  async *columnLines(columns: ArrayLike<number>, rows: ArrayLike<number>): AsyncGenerator<MatrixLine> {
+  async *columnLines(columns: ArrayLike<number>, rows: ArrayLike<number>, bandBytes = BAND_BYTES): AsyncGenerator<MatrixLine> {
     const { tileRows, tileColumns } = this.footer;
     const rowGroups = groupBy(rows, tileRows);
-    for (const band of groupBy(columns, tileColumns)) {
+    // A band holds its columns' calls for every selected row: at 10^6 germplasm fewer columns per pass.
+    const perPass = Math.max(1, Math.floor(bandBytes / Math.max(1, rows.length)));
+    for (const band of groupBy(columns, tileColumns).flatMap((group) => split(group, perPass))) {
       const out = band.items.map(() => new Uint8Array(rows.length));
       for (const group of rowGroups) {
         const { cells, columnsIn } = await this.tile(group.key, band.key);
@@ -113,6 +124,17 @@ export class MatrixReader {
       for (let c = 0; c < band.items.length; c += 1) yield { index: band.items[c], codes: out[c] };
     }
   }
+}
+
+/** What one pass of columnLines holds at most (columns × selected rows). */
+const BAND_BYTES = 64 * 1024 * 1024;
+
+/** A group cut into groups of at most `size` items, each with its position in the whole list. */
+function split(group: { key: number; start: number; items: number[] }, size: number): { key: number; start: number; items: number[] }[] {
+  if (group.items.length <= size) return [group];
+  const out: { key: number; start: number; items: number[] }[] = [];
+  for (let i = 0; i < group.items.length; i += size) out.push({ key: group.key, start: group.start + i, items: group.items.slice(i, i + size) });
+  return out;
 }
 
 /** Ascending indexes grouped by tile (`key` = index ÷ size), with each group's position in the whole list. */

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import type { GenotypeOrientation } from '../import/genotype-source.js';
 import {
@@ -21,6 +22,23 @@ export interface MatrixSummary {
   columns: number;
   states: string[];
   bytes: number;
+}
+
+/** Tile columns for marker-by-marker writing: a band of at most 64 MiB, a power of two from 16 to 1024 columns. */
+export function markerBandColumns(germplasm: number): number {
+  let columns = DEFAULT_TILE_COLUMNS;
+  while (columns > 16 && columns * germplasm > 64 * 1024 * 1024) columns /= 2;
+  return columns;
+}
+
+/** The rename survives a crash only once its folder is on disk too. */
+function syncFolder(file: string): void {
+  const fd = fs.openSync(path.dirname(file), 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** More distinct calls than a byte can index. */
@@ -54,7 +72,8 @@ export class MatrixWriter {
     private readonly options: MatrixWriterOptions,
   ) {
     this.tileRows = options.tileRows ?? DEFAULT_TILE_ROWS;
-    this.tileColumns = options.tileColumns ?? DEFAULT_TILE_COLUMNS;
+    // Marker by marker, a band is tile columns × every germplasm: fewer columns per tile for very many germplasm.
+    this.tileColumns = options.tileColumns ?? (options.orientation === 'marker-rows' ? markerBandColumns(options.columns.length) : DEFAULT_TILE_COLUMNS);
     this.level = options.level ?? 1;
     this.partial = `${path}.partial`;
     this.fd = fs.openSync(this.partial, 'w');
@@ -80,10 +99,21 @@ export class MatrixWriter {
 
   /** One record: its name and one call per column (missing calls may be '' or absent at the end). */
   add(name: string, calls: readonly string[]): void {
+    if (this.closed) throw new MatrixFileError('The matrix file is already finished.');
     const width = this.options.columns.length;
     const start = this.inBand * width;
     const end = Math.min(calls.length, width);
-    for (let i = 0; i < end; i += 1) this.band[start + i] = this.state(calls[i]);
+    // Neighbouring calls are often the same (linkage): look a call up only when it changes.
+    let last = '';
+    let code = 0;
+    for (let i = 0; i < end; i += 1) {
+      const call = calls[i];
+      if (call !== last) {
+        code = this.state(call);
+        last = call;
+      }
+      this.band[start + i] = code;
+    }
     this.band.fill(0, start + end, start + width);
     this.names.push(name);
     this.inBand += 1;
@@ -130,6 +160,7 @@ export class MatrixWriter {
 
   /** Writes the last band and the footer, and moves the file into place. */
   finish(): MatrixSummary {
+    if (this.closed) throw new MatrixFileError('The matrix file is already finished.');
     this.flushBand();
     const germplasmRows = this.options.orientation === 'germplasm-rows';
     const rowNames = germplasmRows ? this.names : [...this.options.columns];
@@ -153,6 +184,7 @@ export class MatrixWriter {
     fs.closeSync(this.fd);
     this.closed = true;
     fs.renameSync(this.partial, this.path);
+    syncFolder(this.path);
     return { rows: rowNames.length, columns: columnNames.length, states, bytes };
   }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../core/random.js';
 import { MatrixReader } from './matrix-reader.js';
-import { MatrixWriter, TooManyStatesError } from './matrix-writer.js';
+import { markerBandColumns, MatrixWriter, TooManyStatesError } from './matrix-writer.js';
 import { MatrixFileError } from './matrix-format.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gtm-'));
@@ -64,6 +64,26 @@ describe('genotype matrix file', () => {
     expect(await readAll(reader, rows, columns, 'columns')).toEqual(transpose(expected));
     await reader.close();
     expect(fs.existsSync(`${file}.partial`)).toBe(false);
+  });
+
+  it('reads columns in several passes when a band would be too large, with the same result', async () => {
+    const calls = grid(23, 37, 11);
+    const file = path.join(dir, 'passes.gtm');
+    write(file, calls, 'germplasm-rows');
+    const reader = await MatrixReader.open(file);
+    const rows = Array.from({ length: 23 }, (_, i) => i);
+    const columns = [0, 1, 2, 3, 5, 8, 9, 20, 36];
+    const lines: string[][] = [];
+    // 46 bytes a pass: two columns of 23 rows at a time.
+    for await (const line of reader.columnLines(columns, rows, 46)) lines.push(Array.from(line.codes, (c) => reader.states[c]));
+    expect(lines).toEqual(columns.map((c) => calls.map((row) => row[c])));
+    await reader.close();
+  });
+
+  it('narrows marker-by-marker tiles for very many germplasm, keeping a band near 64 MiB', () => {
+    expect(markerBandColumns(10_000)).toBe(1024);
+    expect(markerBandColumns(1_000_000)).toBe(64);
+    expect(markerBandColumns(100_000_000)).toBe(16);
   });
 
   it('pads short records with missing calls and maps the empty call to byte 0', async () => {
