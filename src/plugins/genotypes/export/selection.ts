@@ -70,13 +70,14 @@ interface MemberRow {
   puid: string | null;
   parent_name: string | null;
   parent_puid: string | null;
-  synonyms: string | null;
+  /** JSON text on SQLite; PostgreSQL's driver parses its json column already. */
+  synonyms: string | unknown[] | null;
 }
 
-function synonymList(text: string | null): string[] | null {
-  if (!text) return null;
+function synonymList(value: string | unknown[] | null): string[] | null {
+  if (value === null || value === '') return null;
   try {
-    const parsed: unknown = JSON.parse(text);
+    const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
     return Array.isArray(parsed) ? parsed.map(String) : null;
   } catch {
     return null;
