@@ -1,11 +1,17 @@
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Zip, type ZipInputFile } from 'fflate';
 
 /** fflate writes no ZIP64 records: an entry must stay below 4 GiB. */
 const MAX_ENTRY = 0xffff_ffff;
+/** Chunks deflated at once: zlib's thread pool has 4 threads. */
+const PARALLEL = 3;
+/** A deflate stream's last block when every piece before it ended with a full flush: fixed codes, no data. */
+const EMPTY_FINAL_BLOCK = Uint8Array.of(0x03, 0x00);
+const deflatePiece = promisify(zlib.deflateRaw);
+/** Output buffer of one piece: large enough for a deflated 1 MiB chunk in one go (zlib's 16 KiB default means dozens of hops). */
+const PIECE_OUTPUT = 512 * 1024;
 
 /**
  * A zip archive written entry by entry as its content is produced: each entry's chunks go through Node's
@@ -54,30 +60,38 @@ export class ZipOut {
     });
   }
 
-  /** Adds one entry from its chunks (consumed here); answers its uncompressed size. */
+  private async write(compressed: Uint8Array, emit: NonNullable<ZipInputFile['ondata']>, final: boolean): Promise<void> {
+    emit(null, compressed as Uint8Array<ArrayBuffer>, final);
+    if (this.failure) throw this.failure;
+    if (this.out.writableNeedDrain) await this.drained();
+  }
+
+  /**
+   * Adds one entry from its chunks (consumed here); answers its uncompressed size. Each chunk is deflated on
+   * its own (ending on a byte boundary, the dictionary reset) in zlib's thread pool, a few at a time, and
+   * the pieces are written in order, then an empty final block: one valid deflate stream, compressed on
+   * more than one core while this thread builds the next lines.
+   */
   async entry(name: string, chunks: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<number> {
     const entry: ZipInputFile = { filename: name, size: 0, crc: 0, compression: 8, mtime: new Date() };
     this.zip.add(entry);
     const emit = entry.ondata;
     if (!emit) throw new Error('The zip entry takes no data.');
-    const measure = async function* (source: AsyncIterable<Buffer>) {
-      for await (const chunk of source) {
+    const pending: Promise<Buffer>[] = [];
+    try {
+      for await (const chunk of chunks) {
         entry.crc = zlib.crc32(chunk as Uint8Array<ArrayBuffer>, entry.crc);
         entry.size += chunk.length;
         if (entry.size > MAX_ENTRY) throw new Error(`${name} would be larger than 4 GiB, more than a zip entry can hold here; export a smaller subset.`);
-        yield chunk;
+        pending.push(deflatePiece(chunk, { level: this.level, finishFlush: zlib.constants.Z_FULL_FLUSH, chunkSize: PIECE_OUTPUT }));
+        if (pending.length >= PARALLEL) await this.write(await (pending.shift() as Promise<Buffer>), emit, false);
       }
-    };
-    const sink = async (source: AsyncIterable<Buffer>) => {
-      for await (const chunk of source) {
-        emit(null, chunk as Uint8Array<ArrayBuffer>, false);
-        if (this.failure) throw this.failure;
-        if (this.out.writableNeedDrain) await this.drained();
-      }
-      emit(null, new Uint8Array(0), true);
-    };
-    await pipeline(Readable.from(chunks, { objectMode: true }), measure, zlib.createDeflateRaw({ level: this.level }), sink);
-    if (this.failure) throw this.failure;
+      for (let next = pending.shift(); next; next = pending.shift()) await this.write(await next, emit, false);
+    } finally {
+      // Pieces still being deflated after a failure: their results (or errors) are not wanted.
+      for (const piece of pending) piece.catch(() => undefined);
+    }
+    await this.write(EMPTY_FINAL_BLOCK, emit, true);
     return entry.size;
   }
 
