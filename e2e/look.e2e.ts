@@ -151,6 +151,10 @@ describe('the look (authMode SELECTIVE)', () => {
     { name: 'trait', route: () => '/data/trials/traits/1', ready: 'section.ui-pane[aria-labelledby] .ui-pane-header h2' },
     { name: 'cross-comparison', route: () => '/data/export/cross', ready: '.ui-filters' },
     { name: 'trial-creation', route: () => '/data/trials/create', user: 'admin', ready: '.trial-steps' },
+    { name: 'markers', route: () => '/data/genotypes/markers', ready: '[data-testid="markers-table"][aria-busy="false"]' },
+    { name: 'marker', route: () => '/data/genotypes/marker/1', ready: '.genotypes-marker .ui-pane-header h2' },
+    { name: 'maps', route: () => '/data/genotypes/maps', ready: '[data-testid="maps-table"][aria-busy="false"]' },
+    { name: 'map', route: () => '/data/genotypes/maps/1', ready: '[data-testid="mapDefinitions-table"][aria-busy="false"]' },
   ];
 
   for (const theme of THEMES) {

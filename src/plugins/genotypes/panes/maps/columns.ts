@@ -27,33 +27,23 @@ export interface MapDefinitionRow extends Record<string, unknown> {
   position?: number | null;
 }
 
-const mapColumn = (id: string, type: TableColumn['type'] = 'text', hidden = false): TableColumn => ({ id, titleKey: `genotypes.maps.column.${id}`, type, hidden });
-const definitionColumn = (id: string, type: TableColumn['type'] = 'text', hidden = false): TableColumn => ({
-  id,
-  titleKey: `genotypes.mapDefinitions.column.${id}`,
-  type,
-  hidden,
-});
+const mapColumn = (id: string, type: TableColumn['type'] = 'text'): TableColumn => ({ id, titleKey: `genotypes.maps.column.${id}`, type });
+const definitionColumn = (id: string, type: TableColumn['type'] = 'text'): TableColumn => ({ id, titleKey: `genotypes.mapDefinitions.column.${id}`, type });
 
-export const MAP_COLUMNS: readonly TableColumn[] = [
-  mapColumn('mapId', 'number'),
-  mapColumn('mapName'),
-  mapColumn('mapDescription'),
-  mapColumn('markerCount', 'number'),
-  mapColumn('visibility', 'boolean', true),
-  mapColumn('userId', 'number', true),
-];
+/** The map fields a reader needs (owner and visibility are the server's business). */
+export const MAP_COLUMNS: readonly TableColumn[] = [mapColumn('mapId', 'number'), mapColumn('mapName'), mapColumn('mapDescription'), mapColumn('markerCount', 'number')];
 
-/** A map's markers: marker, chromosome and position first; the map's own columns start hidden (one map is shown). */
+/**
+ * One map's markers: marker, chromosome and position, then the feature type and synonyms. The map's own
+ * columns are left out: the table always shows one map, named above it.
+ */
 export const MAP_DEFINITION_COLUMNS: readonly TableColumn[] = [
-  definitionColumn('markerId', 'number', true),
+  definitionColumn('markerId', 'number'),
   definitionColumn('markerName'),
   definitionColumn('chromosome'),
   definitionColumn('position', 'number'),
   definitionColumn('mapFeatureType'),
-  definitionColumn('synonyms', 'list', true),
-  definitionColumn('mapId', 'number', true),
-  definitionColumn('mapName', 'text', true),
+  definitionColumn('synonyms', 'list'),
 ];
 
 export const mapPane = (mapId: number) => ({ type: PANE.map, params: { mapId: String(mapId) } });

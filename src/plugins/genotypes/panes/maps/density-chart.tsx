@@ -78,6 +78,11 @@ export function DensityChart(props: { mapId: number; mapName: string; showTable:
   const drawn = data.shown.reduce((sum, c) => sum + c.markers, 0);
   return (
     <>
+      {data.leftOut.length > 0 ? (
+        <p className="ui-hint" data-testid="density-left-out">
+          {t('genotypes.density.leftOut', { share, count: data.leftOut.length, chromosomes: leftOut })}
+        </p>
+      ) : null}
       {data.shown.length === 0 ? (
         <p>{t('genotypes.density.allSmall', { share })}</p>
       ) : (
@@ -96,11 +101,6 @@ export function DensityChart(props: { mapId: number; mapName: string; showTable:
           onShowTableChange={props.onShowTable}
         />
       )}
-      {data.leftOut.length > 0 ? (
-        <p className="ui-hint" data-testid="density-left-out">
-          {t('genotypes.density.leftOut', { share, count: data.leftOut.length, chromosomes: leftOut })}
-        </p>
-      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binCount, binPositions, isSmallChromosome, markerDensity, MAX_BINS, readFlapjackMap } from './density.js';
+import { binCount, binPositions, byChromosome, isSmallChromosome, markerDensity, MAX_BINS, readFlapjackMap } from './density.js';
 
 describe('marker density', () => {
   it('reads a Flapjack map file by chromosome in file order, skipping its header and lines without a position', () => {
@@ -8,6 +8,11 @@ describe('marker density', () => {
     expect([...positions.keys()]).toEqual(['2H', '1H']);
     expect(positions.get('2H')).toEqual([0, 12.5]);
     expect(positions.get('1H')).toEqual([0.0003, 7]);
+  });
+
+  it('orders chromosomes as they read: numbers by value, then names', () => {
+    expect(['10', '2', '1', 'X', '1H', '11', 'unplaced', '2H'].sort(byChromosome)).toEqual(['1', '1H', '2', '2H', '10', '11', 'unplaced', 'X']);
+    expect(['b', 'B', 'a'].sort(byChromosome)).toEqual(['a', 'B', 'b']);
   });
 
   it('calls a chromosome small below 1% of the map\'s markers', () => {
@@ -40,11 +45,11 @@ describe('marker density', () => {
 
   it('leaves small chromosomes out, bins the others alike and keeps every drawn marker', () => {
     const positions = new Map<string, number[]>();
-    for (let c = 1; c <= 10; c += 1) positions.set(String(c), Array.from({ length: c === 1 ? 98 : 100 }, (_, i) => i * 10));
-    positions.set('11', [1, 35]);
+    for (const c of [1, 10, 11, 2, 3, 4, 5, 6, 7, 8, 9]) positions.set(String(c), c === 11 ? [1, 35] : Array.from({ length: c === 1 ? 98 : 100 }, (_, i) => i * 10));
     const density = markerDensity(positions);
     expect(density.total).toBe(1000);
     expect(density.leftOut).toEqual([{ chromosome: '11', markers: 2 }]);
+    // In reading order, whatever order the file had.
     expect(density.shown.map((c) => c.chromosome)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     expect(density.binsPerChromosome).toBe(10);
     expect(density.bins).toHaveLength(100);

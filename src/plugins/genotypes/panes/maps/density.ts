@@ -41,6 +41,16 @@ export function readFlapjackMap(text: string): ChromosomePositions {
   return positions;
 }
 
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Chromosomes in reading order: numbers by their value (1, 2, …, 10 rather than 1, 10, 2), then names
+ * ('1H' before '2H'); equal-reading names by their exact text.
+ */
+export function byChromosome(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /** Whether a chromosome with `markers` of the map's `total` markers is too small to draw. */
 export function isSmallChromosome(markers: number, total: number): boolean {
   return markers < total * SMALL_SHARE;
@@ -99,9 +109,9 @@ export function binPositions(positions: readonly number[], count: number): { fro
   return counts.map((markers, i) => ({ from: low + i * width, to: i === count - 1 ? high : low + (i + 1) * width, markers }));
 }
 
-/** The histogram of a map: small chromosomes left out, the others binned alike. */
+/** The histogram of a map: chromosomes in reading order, small ones left out, the others binned alike. */
 export function markerDensity(positions: ChromosomePositions): MarkerDensity {
-  const counts = [...positions].map(([chromosome, list]) => ({ chromosome, markers: list.length }));
+  const counts = [...positions].map(([chromosome, list]) => ({ chromosome, markers: list.length })).sort((a, b) => byChromosome(a.chromosome, b.chromosome));
   const total = counts.reduce((sum, c) => sum + c.markers, 0);
   const shown = counts.filter((c) => !isSmallChromosome(c.markers, total));
   const leftOut = counts.filter((c) => isSmallChromosome(c.markers, total));

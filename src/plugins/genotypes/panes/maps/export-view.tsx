@@ -5,6 +5,7 @@ import { Button } from '../../../../shell/ui/Button.js';
 import { Field, Select } from '../../../../shell/ui/Field.js';
 import { CheckList } from '../../../../shell/ui/fields.js';
 import { PANE } from '../ids.js';
+import { byChromosome } from './density.js';
 import { EMPTY_REGION, MAP_FORMATS, mapExportRequest, SUBSET_METHODS, type MapExportForm, type RegionInput } from './export-form.js';
 import { MarkerPicker } from './marker-picker.js';
 import { exportFormatId } from './pane-state.js';
@@ -28,7 +29,8 @@ export function ExportView(props: ExportProps) {
   const services = useServices();
   const { api, t } = services;
   const { form, onChange, mapId } = props;
-  const chromosomes = useSWR(['genotypes:map-chromosomes', mapId], () => api.get<string[]>(`map/${mapId}/chromosome`));
+  // In reading order (1, 2, …, 10), as the histogram shows them.
+  const chromosomes = useSWR(['genotypes:map-chromosomes', mapId], () => api.get<string[]>(`map/${mapId}/chromosome`).then((list) => [...list].sort(byChromosome)));
   const set = (patch: Partial<MapExportForm>) => onChange({ ...form, ...patch });
   const outcome = mapExportRequest(form);
   const name = `${props.paneKey}-export-method`;

@@ -11,17 +11,10 @@ export interface MarkerRow extends Record<string, unknown> {
   updatedOn?: string | null;
 }
 
-const column = (id: string, type: TableColumn['type'] = 'text', hidden = false): TableColumn => ({ id, titleKey: `genotypes.markers.column.${id}`, type, hidden });
+const column = (id: string, type: TableColumn['type'] = 'text'): TableColumn => ({ id, titleKey: `genotypes.markers.column.${id}`, type });
 
-/** The marker columns Germinate's marker table shows; the timestamps start hidden. */
-export const MARKER_COLUMNS: readonly TableColumn[] = [
-  column('markerId', 'number'),
-  column('markerName'),
-  column('markerType'),
-  column('markerSynonyms', 'list'),
-  column('createdOn', 'date', true),
-  column('updatedOn', 'date', true),
-];
+/** A marker's fields: id, name, type and synonyms (the rows' timestamps are left out). */
+export const MARKER_COLUMNS: readonly TableColumn[] = [column('markerId', 'number'), column('markerName'), column('markerType'), column('markerSynonyms', 'list')];
 
 /** The marker's page, opened from any row that names a marker. */
 export const markerPane = (markerId: number) => ({ type: PANE.marker, params: { markerId: String(markerId) } });
@@ -37,5 +30,4 @@ export const markersTable: TableDeclaration<MarkerRow> = {
   rowTitle: (row) => defaultCellText(row.markerName) || String(row.markerId),
   markType: 'markers',
   open: (row) => markerPane(row.markerId),
-  cellText: (row, key) => (key === 'createdOn' || key === 'updatedOn') && typeof row[key] === 'string' ? String(row[key]).slice(0, 10) : defaultCellText(row[key]),
 };
