@@ -13,7 +13,9 @@ import { writeFlapjack, writeHapmap, type SubsetSource } from './genotype-storag
  */
 
 /** `source` is the generated cache itself: reading and splitting records without storing them, or exporting from the raw bytes. */
-export type Candidate = 'source' | 'ours-1' | 'ours-6' | 'hdf5-deflate' | 'hdf5-germinate';
+export type Candidate = 'source' | 'ours-0' | 'ours-1' | 'ours-6' | 'hdf5-deflate' | 'hdf5-germinate';
+/** zlib level of each of our candidates (0: tiles stored without compression). */
+const OUR_LEVELS: Partial<Record<Candidate, number>> = { 'ours-0': 0, 'ours-1': 1, 'ours-6': 6 };
 
 export interface WriteJob {
   kind: 'write';
@@ -84,8 +86,8 @@ async function write(job: WriteJob): Promise<number> {
     for (const record of records(job)) calls += record.calls.length;
     return calls;
   }
-  if (job.candidate === 'ours-1' || job.candidate === 'ours-6') {
-    const writer = new MatrixWriter(job.file, { orientation: job.orientation, columns, level: job.candidate === 'ours-1' ? 1 : 6 });
+  if (OUR_LEVELS[job.candidate] !== undefined) {
+    const writer = new MatrixWriter(job.file, { orientation: job.orientation, columns, level: OUR_LEVELS[job.candidate] });
     for (const record of records(job)) writer.add(record.name, record.calls);
     return writer.finish().bytes;
   }
@@ -129,7 +131,7 @@ async function subsetSource(job: SubsetJob): Promise<{ source: SubsetSource; clo
     };
     return { source, close: async () => undefined };
   }
-  if (job.candidate === 'ours-1' || job.candidate === 'ours-6') {
+  if (OUR_LEVELS[job.candidate] !== undefined) {
     const reader = await MatrixReader.open(job.file);
     const source: SubsetSource = {
       states: reader.states,

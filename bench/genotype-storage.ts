@@ -40,6 +40,7 @@ const HEAP_MB = 512;
 
 const CANDIDATES: { candidate: Candidate; label: string }[] = [
   { candidate: 'source', label: 'source only (read + split)' },
+  { candidate: 'ours-0', label: 'ours, tiles stored (level 0)' },
   { candidate: 'ours-1', label: 'ours, zlib level 1' },
   { candidate: 'ours-6', label: 'ours, zlib level 6' },
   { candidate: 'hdf5-deflate', label: 'HDF5 100-row chunks, deflate 6' },
