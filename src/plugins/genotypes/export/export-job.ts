@@ -168,6 +168,11 @@ export class GenotypeExportJobs {
       this.log(job.uuid, `Exporting genotype dataset ${job.dataset.id} (${fileTypes(request).join(', ') || 'identifiers only'})`);
       const task = await this.task(job, request, user, zipFile);
       if (this.stopping) throw new Error('The server stopped before the export began.');
+      // Cancelled while its selection was read: no worker is started.
+      if (!(await this.beat(job.id, 0))) {
+        fs.rmSync(folder, { recursive: true, force: true });
+        return;
+      }
       let progress = 0;
       const run = startExport(task, { progress: (share) => (progress = share), log: (line) => this.log(job.uuid, line) });
       this.runs.set(job.id, run);
@@ -195,7 +200,8 @@ export class GenotypeExportJobs {
     } catch (error) {
       this.log(job.uuid, `FAILED: ${error instanceof Error ? error.message : String(error)}`);
       fs.rmSync(ZipOut.partialOf(zipFile), { force: true });
-      await this.finish(job.id, 'failed', {}).catch(() => false);
+      // A job cancelled meanwhile stays cancelled, and keeps nothing (not even its log).
+      if (!(await this.finish(job.id, 'failed', {}).catch(() => true))) fs.rmSync(folder, { recursive: true, force: true });
     } finally {
       if (timer) clearInterval(timer);
       this.runs.delete(job.id);
