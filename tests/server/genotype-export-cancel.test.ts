@@ -16,7 +16,7 @@ import { mcpdFile } from '../import/mcpd-fixtures.js';
  * Cancelling genotype export jobs on both databases (DELETE dataset/export/async/{uuid}): one cancelled as
  * soon as it is answered, and one while its worker writes a large export (400 germplasm × 250,000 generated
  * SNP calls, about 800 MB of text in three formats), found running with progress first. Either way the job
- * stays cancelled, and no archive, folder or access log is left.
+ * stays cancelled, and no archive, folder or access log is left. A server that stops fails its running export.
  */
 const GERMPLASM = Array.from({ length: 400 }, (_, i) => `GEN-${i}`);
 const MARKERS = 250_000;
@@ -102,5 +102,21 @@ describe.each(testDialects())('cancelling genotype exports on %s', (dialect) => 
     expect(Number(seen.progress)).toBeLessThan(1);
     await cancel(uuid);
     await leftNothing(uuid);
+  });
+
+  // Last: it stops the server (afterAll's close then finds it closed).
+  it('fails a running export when the server stops, leaving no archive', async () => {
+    const uuid = await start();
+    let seen = await job(uuid);
+    while (seen.status === 'running' && Number(seen.progress) === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      seen = await job(uuid);
+    }
+    expect(seen.status).toBe('running');
+    await server.app.close();
+    expect((await job(uuid)).status).toBe('failed');
+    const folder = jobFolder(server.db.dataDir, uuid);
+    expect(fs.readdirSync(folder)).toEqual(['job.log']);
+    expect(fs.readFileSync(path.join(folder, 'job.log'), 'utf8')).toMatch(/FAILED: /);
   });
 });

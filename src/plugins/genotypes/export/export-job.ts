@@ -41,6 +41,8 @@ interface JobRef {
  */
 export class GenotypeExportJobs {
   private readonly runs = new Map<number, ExportRun>();
+  /** This server's jobs until they settle. */
+  private readonly active = new Set<Promise<void>>();
   private stopping = false;
 
   constructor(private readonly app: FastifyInstance) {}
@@ -89,8 +91,12 @@ export class GenotypeExportJobs {
     const job = { id: Number(row.id), uuid, dataset };
     let begin!: () => void;
     const started = new Promise<void>((resolve) => (begin = resolve));
-    const run = started.then(() => this.run(job, request, user)).finally(() => settling.delete(uuid));
+    const run: Promise<void> = started.then(() => this.run(job, request, user)).finally(() => {
+      settling.delete(uuid);
+      this.active.delete(run);
+    });
     settling.set(uuid, run);
+    this.active.add(run);
     // Germinate answers "waiting" for a job just submitted; the work starts after this answer.
     setImmediate(begin);
     return uuid;
@@ -101,15 +107,33 @@ export class GenotypeExportJobs {
     this.stopping = true;
     const runs = [...this.runs.values()];
     await Promise.all(runs.map((run) => run.terminate().catch(() => undefined)));
-    await Promise.all([...settling.values()].map((p) => p.catch(() => undefined)));
+    await Promise.all([...this.active].map((p) => p.catch(() => undefined)));
   }
 
   private log(uuid: string, line: string): void {
     appendJobLog(this.app.config.dataDir, uuid, line, this.app.clock.now());
   }
 
-  /** Heartbeat and progress of a running job; false when the row is no longer running (cancelled). */
+  /**
+   * Whether an import of this process is in its write transaction on SQLite: that holds the one write lock,
+   * and a write here would block the event loop until it ends (the driver is synchronous).
+   */
+  private async importWriting(): Promise<boolean> {
+    const runner = this.app.jobs;
+    if (this.app.database.dialect !== 'sqlite' || !runner) return false;
+    const running = await this.app.database.db.selectFrom('async_jobs').select('id').where('kind', '=', 'import').where('status', '=', 'running').execute();
+    return running.some((row) => runner.isWriting(row.id));
+  }
+
+  /**
+   * Heartbeat and progress of a running job; false when the row is no longer running (cancelled). The
+   * status is read every time; the write waits while an import writes on SQLite (a missed beat or two is
+   * far within the stale-job limit).
+   */
   private async beat(id: number, progress: number): Promise<boolean> {
+    const row = await this.app.database.db.selectFrom('async_jobs').select('status').where('id', '=', id).executeTakeFirst();
+    if (row?.status !== 'running') return false;
+    if (await this.importWriting()) return true;
     const result = await this.app.database.db
       .updateTable('async_jobs')
       .set({ heartbeat: iso(this.app.clock.now()), progress })
