@@ -110,6 +110,7 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'DELETE /api/dataset/export/async/:uuid': 'public',
   'GET /api/dataset/export/async/:uuid/download': 'none',
   'POST /api/dataset/export/genotype': 'public',
+  'POST /api/dataset/export/genotype/summary': 'public',
   'POST /api/dataset/export/allelefreq': 'public',
   'POST /api/dataset/export/pedigree-async': 'public',
   'POST /api/mapoverlay/table': 'public',
