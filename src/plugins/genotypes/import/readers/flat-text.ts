@@ -4,6 +4,7 @@ import { flatCall } from './calls.js';
 import { GermplasmRows, germplasmRowsHeader, mapRowKind, type CallReader, type HeaderRow, type HeaderRows } from './germplasm-rows.js';
 import { IssueLog } from './issues.js';
 import { LineReader } from './lines.js';
+import { emptyReader, GenotypeRecords } from './record-reader.js';
 
 /** `# key = value` header keys Germinate reads (others, such as Flapjack's fjFile, are ignored). */
 const META_KEYS = ['dataset', 'map', 'markerType'] as const;
@@ -30,7 +31,7 @@ export async function openFlatText(file: string, readCall: CallReader = genotype
       return emptyReader({ orientation: 'germplasm-rows', columns: [], meta, headerLine: rows.markers?.line ?? -1 }, issues);
     }
     const reader = new GermplasmRows(header, rows.markers, log, readCall);
-    return new FlatTextReader(header, issues, lines, log, reader);
+    return new FlatTextReader(header, lines, log, reader);
   } catch (error) {
     await lines.close();
     throw error;
@@ -67,52 +68,13 @@ function readMeta(text: string, meta: GenotypeHeader['meta']): void {
   if (known && value !== '') meta[known] = value;
 }
 
-class FlatTextReader implements GenotypeReader {
-  private started = false;
-
-  constructor(
-    readonly header: GenotypeHeader,
-    readonly issues: ImportIssue[],
-    private readonly lines: LineReader,
-    private readonly log: IssueLog,
-    private readonly rows: GermplasmRows,
-  ) {}
-
-  async *records(): AsyncGenerator<GenotypeRecord> {
-    if (this.started) throw new Error('The records of a genotype file can be read once.');
-    this.started = true;
-    const lines = this.lines;
-    try {
-      for (;;) {
-        const text = lines.take();
-        if (text === undefined) {
-          if (!(await lines.fill())) break;
-          continue;
-        }
-        if (text.indexOf('\t') < 0) continue;
-        const record = this.rows.record(lines.line, text.split('\t'));
-        if (record) yield record;
-      }
-      this.log.finish();
-    } finally {
-      await lines.close();
-    }
+class FlatTextReader extends GenotypeRecords<string, LineReader> {
+  constructor(header: GenotypeHeader, lines: LineReader, log: IssueLog, private readonly rows: GermplasmRows) {
+    super(header, lines, log);
   }
 
-  close(): Promise<void> {
-    return this.lines.close();
+  /** Lines without a TAB (empty lines, notes) are skipped. */
+  protected record(text: string): GenotypeRecord | null {
+    return text.indexOf('\t') < 0 ? null : this.rows.record(this.source.line, text.split('\t'));
   }
-}
-
-/** A reader whose header could not be read: no records, the issues say why. */
-export function emptyReader(header: GenotypeHeader, issues: ImportIssue[]): GenotypeReader {
-  return {
-    header,
-    issues,
-    // eslint-disable-next-line require-yield
-    async *records() {
-      return;
-    },
-    close: () => Promise.resolve(),
-  };
 }

@@ -2,9 +2,9 @@ import type { ImportIssue } from '../../../../server/import/importer.js';
 import { parseDecimal } from '../../../../server/import/values.js';
 import type { GenotypeHeader, GenotypeReader, GenotypeRecord } from '../genotype-source.js';
 import { HapmapCalls } from './calls.js';
-import { emptyReader } from './flat-text.js';
 import { IssueLog } from './issues.js';
 import { LineReader, ownText } from './lines.js';
+import { emptyReader, GenotypeRecords } from './record-reader.js';
 
 /** HapMap's eleven fixed columns; germplasm follow from the twelfth. */
 export const HAPMAP_COLUMNS = [
@@ -54,47 +54,23 @@ export async function openHapmap(file: string): Promise<GenotypeReader> {
     header.columns.forEach((name, i) => {
       if (name === '') log.add('GENERIC_MISSING_REQUIRED_VALUE', 1, { column: String(FIXED + i + 1), message: `The germplasm name of column ${FIXED + i + 1} is empty` });
     });
-    return new HapmapReader(header, issues, lines, log, cells.length);
+    return new HapmapReader(header, lines, log);
   } catch (error) {
     await lines.close();
     throw error;
   }
 }
 
-class HapmapReader implements GenotypeReader {
-  private started = false;
+class HapmapReader extends GenotypeRecords<string, LineReader> {
   private readonly calls = new HapmapCalls();
+  /** The header line's number of cells: every marker line's. */
+  private readonly fields = FIXED + this.header.columns.length;
 
-  constructor(
-    readonly header: GenotypeHeader,
-    readonly issues: ImportIssue[],
-    private readonly lines: LineReader,
-    private readonly log: IssueLog,
-    private readonly fields: number,
-  ) {}
-
-  async *records(): AsyncGenerator<GenotypeRecord> {
-    if (this.started) throw new Error('The records of a genotype file can be read once.');
-    this.started = true;
-    const lines = this.lines;
-    try {
-      for (;;) {
-        const text = lines.take();
-        if (text === undefined) {
-          if (!(await lines.fill())) break;
-          continue;
-        }
-        if (text === '') continue;
-        const record = this.record(lines.line, text.split('\t'));
-        if (record) yield record;
-      }
-      this.log.finish();
-    } finally {
-      await lines.close();
-    }
-  }
-
-  private record(line: number, cells: string[]): GenotypeRecord | null {
+  /** One marker line as a record; null for an empty line, or when the line has a problem (reported). */
+  protected record(text: string): GenotypeRecord | null {
+    if (text === '') return null;
+    const line = this.source.line;
+    const cells = text.split('\t');
     const name = cells[0].trim();
     if (cells.length !== this.fields) {
       this.log.add('GENOTYPE_HAPMAP_INCORRECT_ROW_LENGTH', line, {
@@ -118,9 +94,5 @@ class HapmapReader implements GenotypeReader {
     const calls = new Array<string>(count);
     for (let i = 0; i < count; i += 1) calls[i] = this.calls.call(cells[FIXED + i]);
     return { line, name: ownText(name), calls, chromosome: chromosome === '' ? null : ownText(chromosome), position };
-  }
-
-  close(): Promise<void> {
-    return this.lines.close();
   }
 }

@@ -1,8 +1,8 @@
-import type { ImportIssue } from '../../../../server/import/importer.js';
 import { parseDecimal } from '../../../../server/import/values.js';
 import type { MapReader, MapRecord } from '../genotype-source.js';
 import { IssueLog } from './issues.js';
 import { LineReader, ownText } from './lines.js';
+import { RecordReader } from './record-reader.js';
 
 /** The three fields of a map line, in the order of Flapjack's map file. */
 const FIELDS = ['marker', 'chromosome', 'position'] as const;
@@ -45,53 +45,33 @@ function cleanField(cell: string | undefined): string {
  */
 export async function openMapFile(file: string): Promise<MapReader> {
   const lines = await LineReader.open(file);
-  const issues: ImportIssue[] = [];
-  const log = new IssueLog(issues, null);
-  return new MapFileReader(issues, lines, log);
+  return new MapFileReader(lines, new IssueLog([], null));
 }
 
-class MapFileReader implements MapReader {
-  private started = false;
+class MapFileReader extends RecordReader<string, MapRecord, LineReader> implements MapReader {
+  /** Found on the first line that is read: from its header, or Flapjack's when it has none. */
+  private layout: Layout | null = null;
+  private separator = '\t';
 
-  constructor(
-    readonly issues: ImportIssue[],
-    private readonly lines: LineReader,
-    private readonly log: IssueLog,
-  ) {}
-
-  async *records(): AsyncGenerator<MapRecord> {
-    if (this.started) throw new Error('The records of a map file can be read once.');
-    this.started = true;
-    const lines = this.lines;
-    let layout: Layout | null = null;
-    let separator = '\t';
-    try {
-      for (;;) {
-        const text = lines.take();
-        if (text === undefined) {
-          if (!(await lines.fill())) break;
-          continue;
-        }
-        if (text.trim() === '' || text.startsWith('#')) continue;
-        if (!layout) {
-          separator = text.includes('\t') || !text.includes(',') ? '\t' : ',';
-          const cells = text.split(separator).map(cleanField);
-          const found = this.headerLayout(cells, lines.line);
-          if (found === 'incomplete') break;
-          layout = found ?? FLAPJACK_LAYOUT;
-          if (found) continue;
-        }
-        const record = this.record(text.split(separator), lines.line, layout);
-        if (record) yield record;
-      }
-      this.log.finish();
-    } finally {
-      await lines.close();
-    }
+  constructor(lines: LineReader, log: IssueLog) {
+    super(lines, log, 'map file');
   }
 
-  close(): Promise<void> {
-    return this.lines.close();
+  /** Empty and `#` lines are skipped; a header that lacks a field (reported) ends the reading. */
+  protected record(text: string): MapRecord | null {
+    if (text.trim() === '' || text.startsWith('#')) return null;
+    if (!this.layout) {
+      this.separator = text.includes('\t') || !text.includes(',') ? '\t' : ',';
+      const cells = text.split(this.separator).map(cleanField);
+      const found = this.headerLayout(cells, this.source.line);
+      if (found === 'incomplete') {
+        this.stopped = true;
+        return null;
+      }
+      this.layout = found ?? FLAPJACK_LAYOUT;
+      if (found) return null;
+    }
+    return this.mapRecord(text.split(this.separator), this.source.line, this.layout);
   }
 
   /**
@@ -113,7 +93,7 @@ class MapFileReader implements MapReader {
     return 'incomplete';
   }
 
-  private record(cells: string[], line: number, layout: Layout): MapRecord | null {
+  private mapRecord(cells: string[], line: number, layout: Layout): MapRecord | null {
     const value = (field: Field) => cleanField(cells[layout[field].index]);
     const marker = value('marker');
     const chromosome = value('chromosome');

@@ -1,9 +1,9 @@
 import type { ImportIssue } from '../../../../server/import/importer.js';
 import { parseDecimal } from '../../../../server/import/values.js';
 import type { GenotypeHeader, GenotypeReader, GenotypeRecord } from '../genotype-source.js';
-import { emptyReader } from './flat-text.js';
 import { IssueLog } from './issues.js';
 import { LineReader, ownText } from './lines.js';
+import { emptyReader, GenotypeRecords } from './record-reader.js';
 import { GtCache } from './vcf-calls.js';
 
 /** The fixed columns of a VCF's `#CHROM` line; samples (germplasm) follow FORMAT. */
@@ -28,7 +28,7 @@ export async function openVcf(file: string): Promise<GenotypeReader> {
       await lines.close();
       return emptyReader({ orientation: 'marker-rows', columns: [], meta: {}, headerLine: -1 }, issues);
     }
-    return new VcfReader(header, issues, lines, log);
+    return new VcfReader(header, lines, log);
   } catch (error) {
     await lines.close();
     throw error;
@@ -63,46 +63,15 @@ async function readHeader(lines: LineReader, log: IssueLog): Promise<GenotypeHea
   return usable ? { orientation: 'marker-rows', columns: samples, meta: {}, headerLine: line } : null;
 }
 
-class VcfReader implements GenotypeReader {
-  private started = false;
+class VcfReader extends GenotypeRecords<string, LineReader> {
   private readonly cache = new GtCache();
   /** Tab offsets of the fixed columns of the current line. */
   private readonly tabs = new Int32Array(FIXED);
 
-  constructor(
-    readonly header: GenotypeHeader,
-    readonly issues: ImportIssue[],
-    private readonly lines: LineReader,
-    private readonly log: IssueLog,
-  ) {}
-
-  async *records(): AsyncGenerator<GenotypeRecord> {
-    if (this.started) throw new Error('The records of a genotype file can be read once.');
-    this.started = true;
-    const lines = this.lines;
-    try {
-      for (;;) {
-        const text = lines.take();
-        if (text === undefined) {
-          if (!(await lines.fill())) break;
-          continue;
-        }
-        if (text === '') continue;
-        const record = this.record(text, lines.line);
-        if (record) yield record;
-      }
-      this.log.finish();
-    } finally {
-      await lines.close();
-    }
-  }
-
-  close(): Promise<void> {
-    return this.lines.close();
-  }
-
-  /** One variant line as a record, or null when it has a problem (reported). */
-  private record(text: string, line: number): GenotypeRecord | null {
+  /** One variant line as a record; null for an empty line, or when the line has a problem (reported). */
+  protected record(text: string): GenotypeRecord | null {
+    if (text === '') return null;
+    const line = this.source.line;
     const tabs = this.tabs;
     let from = 0;
     for (let k = 0; k < FIXED; k += 1) {
@@ -177,7 +146,7 @@ class VcfReader implements GenotypeReader {
     const expected = FIXED + this.header.columns.length;
     const column = fields < expected ? (VCF_COLUMNS[fields] ?? this.header.columns[fields - FIXED]) : String(expected + 1);
     const counts = `${fields.toLocaleString('en-GB')} columns, the header has ${expected.toLocaleString('en-GB')}`;
-    const message = !this.lines.terminated && fields < expected
+    const message = !this.source.terminated && fields < expected
       ? `The file ends inside line ${line} (${counts}): it looks cut short`
       : `Line ${line} has ${counts}`;
     this.log.add('GENOTYPE_HEADER_LENGTH_MISMATCH', line, { column, message });

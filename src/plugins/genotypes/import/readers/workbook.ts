@@ -5,10 +5,10 @@ import { workbookRows } from '../../../../server/import/read-xlsx.js';
 import { parseDecimal } from '../../../../server/import/values.js';
 import type { GenotypeHeader, GenotypeReader, GenotypeRecord } from '../genotype-source.js';
 import { flatCall } from './calls.js';
-import { emptyReader } from './flat-text.js';
 import { GermplasmRows, germplasmRowsHeader, mapRowKind, MARKERS_LABEL, type HeaderRow, type HeaderRows } from './germplasm-rows.js';
 import { IssueLog } from './issues.js';
 import { ownText } from './lines.js';
+import { emptyReader, GenotypeRecords, type ItemSource } from './record-reader.js';
 
 /** Germinate's two layouts of the genotype template's DATA sheet (the job's orientation setting). */
 export type WorkbookOrientation = 'GENOTYPE_GERMPLASM_BY_MARKER' | 'GENOTYPE_MARKER_BY_GERMPLASM';
@@ -31,7 +31,7 @@ export async function openGenotypeWorkbook(file: string, orientation: WorkbookOr
   try {
     const issues: ImportIssue[] = [];
     const log = new IssueLog(issues, DATA_SHEET);
-    const reader = orientation === 'GENOTYPE_MARKER_BY_GERMPLASM' ? await markerRows(rows, issues, log) : await germplasmRows(rows, issues, log);
+    const reader = orientation === 'GENOTYPE_MARKER_BY_GERMPLASM' ? await markerRows(rows, log) : await germplasmRows(rows, log);
     if (!reader) await rows.close();
     return reader ?? emptyReader({ orientation: orientationOf(orientation), columns: [], meta: {}, headerLine: -1 }, issues);
   } catch (error) {
@@ -43,19 +43,27 @@ export async function openGenotypeWorkbook(file: string, orientation: WorkbookOr
 const orientationOf = (orientation: WorkbookOrientation) => (orientation === 'GENOTYPE_MARKER_BY_GERMPLASM' ? 'marker-rows' : 'germplasm-rows');
 
 /** The DATA sheet's stored rows with a value, cells as text ('' where empty). */
-class DataRows {
+class DataRows implements ItemSource<HeaderRow> {
   /** Whether the workbook has a DATA sheet (known once a row was asked for). */
   seen = false;
   private readonly events: AsyncGenerator<RawEvent>;
   private inData = false;
   private done = false;
+  /** The row fill() read, until it is taken. */
+  private held: HeaderRow | undefined = undefined;
 
   constructor(file: string, maxBytes: number) {
     this.events = workbookRows(file, maxBytes);
   }
 
-  /** The next row of DATA, or null after its last. The rest of the workbook is read too (its checks run at the end). */
-  async next(): Promise<HeaderRow | null> {
+  take(): HeaderRow | undefined {
+    const row = this.held;
+    this.held = undefined;
+    return row;
+  }
+
+  /** Reads the next row of DATA; false after its last. The rest of the workbook is read too (its checks run at the end). */
+  async fill(): Promise<boolean> {
     while (!this.done) {
       const step = await this.events.next();
       if (step.done) {
@@ -67,10 +75,16 @@ class DataRows {
         this.inData = event.name === DATA_SHEET;
         if (this.inData) this.seen = true;
       } else if (event.type === 'row' && this.inData && event.cells.some((cell) => cell !== null)) {
-        return { line: event.row, cells: event.cells.map((cell) => cell ?? '') };
+        this.held = { line: event.row, cells: event.cells.map((cell) => cell ?? '') };
+        return true;
       }
     }
-    return null;
+    return false;
+  }
+
+  /** The next row of DATA, or null after its last. */
+  async next(): Promise<HeaderRow | null> {
+    return this.take() ?? ((await this.fill()) ? (this.take() ?? null) : null);
   }
 
   async close(): Promise<void> {
@@ -86,7 +100,7 @@ function missingSheet(rows: DataRows, log: IssueLog): boolean {
   return true;
 }
 
-async function germplasmRows(rows: DataRows, issues: ImportIssue[], log: IssueLog): Promise<GenotypeReader | null> {
+async function germplasmRows(rows: DataRows, log: IssueLog): Promise<GenotypeReader | null> {
   const found: HeaderRows = { chromosomes: null, positions: null, markers: null };
   for (let row = await rows.next(); row !== null; row = await rows.next()) {
     const kind = mapRowKind(row.cells[0] ?? '');
@@ -100,7 +114,7 @@ async function germplasmRows(rows: DataRows, issues: ImportIssue[], log: IssueLo
   const header = germplasmRowsHeader(found, {}, log, { padMapRows: true });
   if (!header || !found.markers) return null;
   const reader = new GermplasmRows(header, found.markers, log, (text) => flatCall(text));
-  return new WorkbookReader(header, issues, rows, log, (row) => reader.record(row.line, row.cells));
+  return new WorkbookReader(header, rows, log, (row) => reader.record(row.line, row.cells));
 }
 
 /** Row 1 of the transposed layout: where the chromosome, position and marker name columns are. */
@@ -110,7 +124,7 @@ interface TransposedColumns {
   marker: number;
 }
 
-async function markerRows(rows: DataRows, issues: ImportIssue[], log: IssueLog): Promise<GenotypeReader | null> {
+async function markerRows(rows: DataRows, log: IssueLog): Promise<GenotypeReader | null> {
   const first = await rows.next();
   if (missingSheet(rows, log)) return null;
   const labels = (first?.cells ?? []).map((cell) => cell.trim());
@@ -135,7 +149,7 @@ async function markerRows(rows: DataRows, issues: ImportIssue[], log: IssueLog):
     return null;
   }
   const header: GenotypeHeader = { orientation: 'marker-rows', columns: germplasm, meta: {}, headerLine: first.line };
-  return new WorkbookReader(header, issues, rows, log, (row) => markerRecord(row, header, columns, log));
+  return new WorkbookReader(header, rows, log, (row) => markerRecord(row, header, columns, log));
 }
 
 /** One marker row of the transposed layout, or null when it has a problem (reported). */
@@ -165,32 +179,12 @@ function markerRecord(row: HeaderRow, header: GenotypeHeader, columns: Transpose
   return { line, name: ownText(name), calls, chromosome: chromosome === '' ? null : ownText(chromosome), position };
 }
 
-class WorkbookReader implements GenotypeReader {
-  private started = false;
-
-  constructor(
-    readonly header: GenotypeHeader,
-    readonly issues: ImportIssue[],
-    private readonly rows: DataRows,
-    private readonly log: IssueLog,
-    private readonly toRecord: (row: HeaderRow) => GenotypeRecord | null,
-  ) {}
-
-  async *records(): AsyncGenerator<GenotypeRecord> {
-    if (this.started) throw new Error('The records of a genotype file can be read once.');
-    this.started = true;
-    try {
-      for (let row = await this.rows.next(); row !== null; row = await this.rows.next()) {
-        const record = this.toRecord(row);
-        if (record) yield record;
-      }
-      this.log.finish();
-    } finally {
-      await this.rows.close();
-    }
+class WorkbookReader extends GenotypeRecords<HeaderRow, DataRows> {
+  constructor(header: GenotypeHeader, rows: DataRows, log: IssueLog, private readonly toRecord: (row: HeaderRow) => GenotypeRecord | null) {
+    super(header, rows, log);
   }
 
-  close(): Promise<void> {
-    return this.rows.close();
+  protected record(row: HeaderRow): GenotypeRecord | null {
+    return this.toRecord(row);
   }
 }
