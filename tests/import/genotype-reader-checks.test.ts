@@ -1,39 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportIssue } from '../../src/server/import/importer.js';
-import type { GenotypeReader, GenotypeRecord } from '../../src/plugins/genotypes/import/genotype-source.js';
 import { ISSUES_PER_STATUS } from '../../src/plugins/genotypes/import/readers/issues.js';
-import { openGenotypeFile, type GenotypeFileOptions } from '../../src/plugins/genotypes/import/readers/open.js';
+import { HAPMAP_COLUMNS } from '../../src/plugins/genotypes/import/readers/hapmap.js';
+import { openGenotypeFile, openMapFile } from '../../src/plugins/genotypes/import/readers/open.js';
+import { VCF_COLUMNS } from '../../src/plugins/genotypes/import/readers/vcf.js';
+import { collect, genotypeScratch, tsv, where } from '../support/genotype-reader-support.js';
 
 /** One small broken file per check, each problem with its status, line and column. */
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'genotype-checks-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-let files = 0;
-
-function write(name: string, content: string | Buffer): string {
-  files += 1;
-  const file = path.join(dir, `${files}-${name}`);
-  fs.writeFileSync(file, content);
-  return file;
-}
-
-const tsv = (rows: string[][]) => `${rows.map((cells) => cells.join('\t')).join('\n')}\n`;
-
-async function read(content: string, name: string, options: Partial<GenotypeFileOptions> = {}) {
-  const reader = await openGenotypeFile(write(name, content), { extension: name, ...options });
-  return collect(reader);
-}
-
-async function collect(reader: GenotypeReader): Promise<{ reader: GenotypeReader; records: GenotypeRecord[]; issues: ImportIssue[] }> {
-  const records: GenotypeRecord[] = [];
-  for await (const record of reader.records()) records.push(record);
-  await reader.close();
-  return { reader, records, issues: reader.issues };
-}
-
-const where = (issues: ImportIssue[]) => issues.map((i) => [i.status, i.rowIndex, i.column, i.value]);
+const { write, read } = genotypeScratch('genotype-checks-');
 
 describe('flat text and Flapjack genotype files', () => {
   const header = ['# dataset = Trial panel', '# markerType = SNP', 'Linkage Group / Chromosome\t1\t1\t2', 'Position\t10\t20.5\t7', 'Lines/Markers\tm1\tm2\tm3'];
@@ -268,5 +243,41 @@ describe('VCF', () => {
     const sitesOnly = await read(`${head.join('\n')}\n${columns.slice(0, 8).join('\t')}\n`, 'calls.vcf');
     expect(where(sitesOnly.issues)).toEqual([['GENERIC_MISSING_COLUMN', 3, 'FORMAT', null]]);
     expect(sitesOnly.records).toEqual([]);
+  });
+});
+
+describe('reading the records', () => {
+  /** Whether this process holds the file open (Linux lists a process's open files under /proc/self/fd). */
+  const isOpen = (file: string) => {
+    const real = fs.realpathSync(file);
+    return fs.readdirSync('/proc/self/fd').some((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`) === real;
+      } catch {
+        return false; // the directory's own descriptor is gone by now
+      }
+    });
+  };
+  const site = (name: string, call: string) => ['1', '10', name, 'A', 'G', '.', '.', '.', 'GT', call];
+  const files: [name: string, content: string][] = [
+    ['calls.txt', tsv([['Lines/Markers', 'm1'], ['G1', 'A'], ['G2', 'C']])],
+    ['panel.hapmap', tsv([[...HAPMAP_COLUMNS, 'G1'], ['snp1', 'A/G', '1', '10', ...Array<string>(7).fill('NA'), 'AA'], ['snp2', 'A/G', '1', '20', ...Array<string>(7).fill('NA'), 'GG']])],
+    ['calls.vcf', tsv([[...VCF_COLUMNS, 'S1'], site('rs1', '0/1'), site('rs2', '1/1')])],
+    ['positions.map', tsv([['m1', '1', '0'], ['m2', '1', '5']])],
+  ];
+
+  it.each(files)('%s: stopping after the first record closes the file, and the records cannot be read again', async (name, content) => {
+    const file = write(name, content);
+    const reader = name.endsWith('.map') ? await openMapFile(file, name) : await openGenotypeFile(file, { extension: name });
+    expect(isOpen(file)).toBe(true);
+    const lines: number[] = [];
+    for await (const record of reader.records()) {
+      lines.push(record.line);
+      break;
+    }
+    expect(lines).toEqual([name.endsWith('.map') ? 1 : 2]);
+    expect(isOpen(file)).toBe(false);
+    await expect(reader.records()[Symbol.asyncIterator]().next()).rejects.toThrow(/^The records of a (genotype|map) file can be read once\.$/);
+    expect(reader.issues).toEqual([]);
   });
 });

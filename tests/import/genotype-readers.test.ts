@@ -212,6 +212,16 @@ describe("Germinate's genotype template and its flat text", () => {
   const positions = text[4].slice(1).map((cell) => (cell === '' ? null : Number(cell)));
   const germplasm = text.slice(6);
 
+  /** The reader gives the derived text's markers, map and calls; `firstLine` numbers the first germplasm's line (or sheet row). */
+  async function expectTemplateData(reader: GenotypeReader, firstLine: number): Promise<void> {
+    expect(reader.header.columns).toEqual(markers);
+    expect(reader.header.chromosomes).toEqual(chromosomes);
+    expect(reader.header.positions).toEqual(positions);
+    const records = await readAll(reader);
+    expect(reader.issues).toEqual([]);
+    expect(records.map((r) => [r.line, r.name, r.calls])).toEqual(germplasm.map((cells, i) => [i + firstLine, cells[0], cells.slice(1).map(flat)]));
+  }
+
   it('flat text: meta lines, map rows, 500 germplasm × 1,000 markers', async () => {
     expect(markers).toHaveLength(1000);
     expect(germplasm).toHaveLength(500);
@@ -221,23 +231,13 @@ describe("Germinate's genotype template and its flat text", () => {
       headerLine: 6,
       meta: { dataset: 'Test genotypic dataset', map: 'Example map', markerType: 'SNP' },
     });
-    expect(reader.header.columns).toEqual(markers);
-    expect(reader.header.chromosomes).toEqual(chromosomes);
-    expect(reader.header.positions).toEqual(positions);
-    const records = await readAll(reader);
-    expect(reader.issues).toEqual([]);
-    expect(records.map((r) => [r.line, r.name, r.calls])).toEqual(germplasm.map((cells, i) => [i + 7, cells[0], cells.slice(1).map(flat)]));
+    await expectTemplateData(reader, 7);
   });
 
   it('workbook, germplasm by marker: the same header and calls, with sheet row numbers', async () => {
     const reader = await openGenotypeFile(WORKBOOK_GERMPLASM_ROWS, { extension: '.xlsx', orientation: 'GENOTYPE_GERMPLASM_BY_MARKER' });
     expect(reader.header).toMatchObject({ orientation: 'germplasm-rows', headerLine: 3 });
-    expect(reader.header.columns).toEqual(markers);
-    expect(reader.header.chromosomes).toEqual(chromosomes);
-    expect(reader.header.positions).toEqual(positions);
-    const records = await readAll(reader);
-    expect(reader.issues).toEqual([]);
-    expect(records.map((r) => [r.line, r.name, r.calls])).toEqual(germplasm.map((cells, i) => [i + 4, cells[0], cells.slice(1).map(flat)]));
+    await expectTemplateData(reader, 4);
   });
 
   it('workbook, marker by germplasm: one record per marker, read without transposing, equal to the text transposed', async () => {

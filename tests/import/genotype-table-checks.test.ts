@@ -1,37 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportIssue } from '../../src/server/import/importer.js';
-import type { GenotypeReader, GenotypeRecord, MapRecord } from '../../src/plugins/genotypes/import/genotype-source.js';
-import { openGenotypeFile, openMapFile, type GenotypeFileOptions } from '../../src/plugins/genotypes/import/readers/open.js';
+import type { MapRecord } from '../../src/plugins/genotypes/import/genotype-source.js';
+import { openGenotypeFile, openMapFile } from '../../src/plugins/genotypes/import/readers/open.js';
+import { collect, genotypeScratch, tsv, where } from '../support/genotype-reader-support.js';
 
 /** One small broken workbook, map or allele frequency file per check, each problem with its status, line and column. */
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'genotype-table-checks-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-let files = 0;
-
-function write(name: string, content: string | Buffer): string {
-  files += 1;
-  const file = path.join(dir, `${files}-${name}`);
-  fs.writeFileSync(file, content);
-  return file;
-}
-
-const tsv = (rows: string[][]) => `${rows.map((cells) => cells.join('\t')).join('\n')}\n`;
-
-async function read(content: string, name: string, options: Partial<GenotypeFileOptions> = {}) {
-  const reader = await openGenotypeFile(write(name, content), { extension: name, ...options });
-  return collect(reader);
-}
-
-async function collect(reader: GenotypeReader): Promise<{ reader: GenotypeReader; records: GenotypeRecord[]; issues: ImportIssue[] }> {
-  const records: GenotypeRecord[] = [];
-  for await (const record of reader.records()) records.push(record);
-  await reader.close();
-  return { reader, records, issues: reader.issues };
-}
+const { write, read } = genotypeScratch('genotype-table-checks-');
 
 async function readMap(content: string, name = 'positions.map'): Promise<{ records: MapRecord[]; issues: ImportIssue[] }> {
   const reader = await openMapFile(write(name, content), name);
@@ -39,8 +14,6 @@ async function readMap(content: string, name = 'positions.map'): Promise<{ recor
   for await (const record of reader.records()) records.push(record);
   return { records, issues: reader.issues };
 }
-
-const where = (issues: ImportIssue[]) => issues.map((i) => [i.status, i.rowIndex, i.column, i.value]);
 
 /** A workbook with the given sheets (rows as arrays of cell values), written to the scratch directory. */
 async function workbook(name: string, sheets: Record<string, (string | number | null)[][]>): Promise<string> {
