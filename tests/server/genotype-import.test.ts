@@ -175,4 +175,21 @@ describe.each(testDialects())('genotype import on %s', (dialect) => {
     expect(await count(sql`SELECT COUNT(*) AS n FROM datasets`)).toBe(datasets);
     expect(files()).toEqual(before);
   });
+  it('imports a Flapjack map on its own: its markers found or created once, one definition per line', async () => {
+    const file = '/work/shared/data/flapjack-sample/sample.map';
+    const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '' && !l.startsWith('#'));
+    const first = lines[0].split('\t');
+    const result = await run(file);
+    expect(result.issues.filter((i) => i.type === 'ERROR')).toEqual([]);
+    expect(result.stats).toMatchObject({ mapDefinitions: lines.length, markers: new Set(lines.map((l) => l.split('\t')[0].toLowerCase())).size });
+    const mapId = Number(result.stats?.mapId);
+    expect((await sql<{ name: string; user_id: number }>`SELECT name, user_id FROM maps WHERE id = ${mapId}`.execute(db())).rows[0]).toEqual({ name: 'sample', user_id: 7 });
+    const stored = (await sql<{ chromosome: string; definition_start: number }>`SELECT d.chromosome, d.definition_start FROM mapdefinitions d JOIN markers m ON m.id = d.marker_id
+      WHERE d.map_id = ${mapId} AND m.marker_name = ${first[0]}`.execute(db())).rows;
+    expect(stored.map((r) => [r.chromosome, Number(r.definition_start)])).toEqual([[first[1], Number(first[2])]]);
+    // Again: a second map over the same markers, none created twice.
+    const again = await run(file);
+    expect(again.stats).toMatchObject({ newMarkers: 0, mapDefinitions: lines.length });
+    expect(await count(sql`SELECT COUNT(*) AS n FROM markers WHERE lower(marker_name) = ${first[0].toLowerCase()}`)).toBe(1);
+  });
 });

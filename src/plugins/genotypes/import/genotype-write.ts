@@ -15,10 +15,10 @@ export interface GenotypeNames {
 
 type Db = Kysely<GenotypesTables & { experiments: { id: number; experiment_name: string; description: string | null; user_id: number | null } }>;
 
-const stampOf = (options: ImportOptions) => ({ created_on: options.now.toISOString(), updated_on: options.now.toISOString() });
+export const stampOf = (options: ImportOptions) => ({ created_on: options.now.toISOString(), updated_on: options.now.toISOString() });
 
 /** A row of `table` whose `column` equals `value` ignoring case (the oldest), or a new one. */
-async function findOrCreate(db: Db, table: 'markertypes' | 'mapfeaturetypes', value: string, stamp: ReturnType<typeof stampOf>): Promise<number> {
+export async function findOrCreate(db: Db, table: 'markertypes' | 'mapfeaturetypes', value: string, stamp: ReturnType<typeof stampOf>): Promise<number> {
   const found = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE lower(description) = ${value.toLowerCase()} ORDER BY id LIMIT 1`.execute(db);
   if (found.rows[0]) return Number(found.rows[0].id);
   const created = await db.insertInto(table).values({ description: value, ...stamp }).returning('id').executeTakeFirstOrThrow();
@@ -29,7 +29,7 @@ async function findOrCreate(db: Db, table: 'markertypes' | 'mapfeaturetypes', va
  * The id of every marker name (case-insensitive, the oldest marker of a name), creating the missing ones with
  * the file's marker type, in batches.
  */
-async function markerIds(target: ImportDb, names: readonly string[], markertypeId: number, options: ImportOptions): Promise<number[]> {
+export async function markerIds(target: ImportDb, names: readonly string[], markertypeId: number, options: ImportOptions): Promise<{ ids: number[]; created: number }> {
   const ids = new Map<string, number>();
   const pg = target.dialect === 'postgres';
   for (const batch of chunks(names.map((n) => n.toLowerCase()), pg ? 10_000 : 900)) {
@@ -41,7 +41,7 @@ async function markerIds(target: ImportDb, names: readonly string[], markertypeI
     for (const row of rows.rows) ids.set(row.name, Number(row.id));
   }
   const stamp = stampOf(options);
-  const missing = names.filter((name) => !ids.has(name.toLowerCase()));
+  const missing = [...new Set(names.filter((name) => !ids.has(name.toLowerCase())))];
   const created = await bulkInsert<{ id: number; marker_name: string }>(
     target,
     'markers',
@@ -50,7 +50,31 @@ async function markerIds(target: ImportDb, names: readonly string[], markertypeI
     { returning: ['id', 'marker_name'], signal: options.signal },
   );
   for (const row of created) ids.set(row.marker_name.toLowerCase(), Number(row.id));
-  return names.map((name) => ids.get(name.toLowerCase()) as number);
+  return { ids: names.map((name) => ids.get(name.toLowerCase()) as number), created: created.length };
+}
+
+/** A new visible map owned by the importing user, with one definition per (marker id, chromosome, position). */
+export async function writeMap(
+  target: ImportDb,
+  name: string,
+  featuretypeId: number,
+  definitions: readonly (readonly [markerId: number, chromosome: string, position: number])[],
+  options: ImportOptions,
+): Promise<number> {
+  const db = target.db.withTables<GenotypesTables>() as unknown as Db;
+  const stamp = stampOf(options);
+  const map = await db.insertInto('maps').values({ name, description: name, visibility: 1, user_id: options.userId ?? null, ...stamp }).returning('id').executeTakeFirstOrThrow();
+  await bulkInsert(
+    target,
+    'mapdefinitions',
+    [
+      { name: 'mapfeaturetype_id', type: 'integer' }, { name: 'marker_id', type: 'integer' }, { name: 'map_id', type: 'integer' },
+      { name: 'definition_start', type: 'double precision' }, { name: 'chromosome', type: 'text' }, { name: 'created_on', type: 'text' }, { name: 'updated_on', type: 'text' },
+    ],
+    definitions.map(([markerId, chromosome, position]) => [featuretypeId, markerId, map.id, position, chromosome, stamp.created_on, stamp.updated_on]),
+    { signal: options.signal },
+  );
+  return map.id;
 }
 
 async function createDataset(db: Db, names: GenotypeNames, options: ImportOptions): Promise<number> {
@@ -72,26 +96,16 @@ export async function writeGenotypes(staged: StagedMatrix, datasheet: ParsedFile
   const db = target.db.withTables<GenotypesTables>() as unknown as Db;
   const stamp = stampOf(options);
   const markertypeId = await findOrCreate(db, 'markertypes', names.markerType, stamp);
-  const markers = await markerIds(target, staged.markers, markertypeId, options);
+  const markers = (await markerIds(target, staged.markers, markertypeId, options)).ids;
   const datasetId = datasheet ? (await writeDatasheet(datasheet, target, options, GENOTYPE_DATASET_TYPE)).datasetId : await createDataset(db, names, options);
   await sql`UPDATE datasets SET source_file = ${staged.fileName} WHERE id = ${datasetId}`.execute(db);
 
   let mapDefinitions = 0;
   if (staged.positions.size > 0) {
     const featuretypeId = await findOrCreate(db, 'mapfeaturetypes', names.markerType, stamp);
-    const map = await db.insertInto('maps').values({ name: names.map, description: names.map, visibility: 1, user_id: options.userId ?? null, ...stamp }).returning('id').executeTakeFirstOrThrow();
-    const rows = [...staged.positions].map(([index, at]) => [featuretypeId, markers[index], map.id, at.position, at.chromosome, stamp.created_on, stamp.updated_on]);
-    await bulkInsert(
-      target,
-      'mapdefinitions',
-      [
-        { name: 'mapfeaturetype_id', type: 'integer' }, { name: 'marker_id', type: 'integer' }, { name: 'map_id', type: 'integer' },
-        { name: 'definition_start', type: 'double precision' }, { name: 'chromosome', type: 'text' }, { name: 'created_on', type: 'text' }, { name: 'updated_on', type: 'text' },
-      ],
-      rows,
-      { signal: options.signal },
-    );
-    mapDefinitions = rows.length;
+    const definitions = [...staged.positions].map(([index, at]) => [markers[index], at.chromosome, at.position] as const);
+    await writeMap(target, names.map, featuretypeId, definitions, options);
+    mapDefinitions = definitions.length;
   }
 
   const lookup = await loadGermplasmLookup(target.db.withTables<{ germinatebase: { id: number; name: string; display_name: string } }>());
