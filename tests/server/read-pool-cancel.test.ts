@@ -39,10 +39,14 @@ describe.each(testDialects())('read pool on %s', (dialect) => {
   });
 
   it('answers 503 with Retry-After when a table request passes TABLE_TIMEOUT_MS, and stops its query', async () => {
-    const s = (server = await startReadPoolServer(dialect, { READ_POOL_SIZE: '1', STATEMENT_TIMEOUT_MS: '0', TABLE_TIMEOUT_MS: '1000' }));
+    // Long enough that a loaded machine starts the slow statement before the limit (a statement still
+    // waiting for its connection at the limit is dropped from the queue, not stopped: another case).
+    const s = (server = await startReadPoolServer(dialect, { READ_POOL_SIZE: '1', STATEMENT_TIMEOUT_MS: '0', TABLE_TIMEOUT_MS: '3000' }));
     await until(() => s.pool.stats().pids.length === 1, 'the read connection to open');
     const [pid] = s.pool.stats().pids;
-    const response = await s.post('test-slow/table', SLOW);
+    const answer = s.post('test-slow/table', SLOW);
+    await until(() => s.pool.stats().running === 1, 'the slow query to start');
+    const response = await answer;
     expect(response.status).toBe(503);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await response.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The server is busy: please try again shortly.' });
