@@ -90,10 +90,12 @@ describe('statistics: germplasm per biological status', () => {
   useServer((started) => (server = started));
 
   beforeAll(async () => {
-    // The demo template gives all 2,000 accessions one status; some get others here, so the chart has
-    // several bars of different lengths (and more bars than the two colours chosen below).
+    // The demo template gives its 2,000 accessions a few statuses; some get others here, so the chart has
+    // several bars of different lengths (and more bars than the two colours chosen below). Other demo files
+    // add accessions without passport data: they get the template's main status once its last 250 have another.
     await sql`UPDATE mcpd SET sampstat = 300 WHERE germinatebase_id IN (SELECT germinatebase_id FROM mcpd ORDER BY germinatebase_id LIMIT 600)`.execute(server.database.db);
-    await sql`UPDATE mcpd SET sampstat = 100 WHERE germinatebase_id IN (SELECT germinatebase_id FROM mcpd ORDER BY germinatebase_id DESC LIMIT 250)`.execute(server.database.db);
+    await sql`UPDATE mcpd SET sampstat = 100 WHERE germinatebase_id IN (SELECT germinatebase_id FROM mcpd WHERE sampstat IS NOT NULL ORDER BY germinatebase_id DESC LIMIT 250)`.execute(server.database.db);
+    await sql`UPDATE mcpd SET sampstat = 410 WHERE sampstat IS NULL`.execute(server.database.db);
     await sql`UPDATE mcpd SET sampstat = 421 WHERE germinatebase_id IN (SELECT germinatebase_id FROM mcpd WHERE sampstat = 410 ORDER BY germinatebase_id LIMIT 40)`.execute(server.database.db);
     await sql`UPDATE mcpd SET sampstat = NULL WHERE germinatebase_id IN (SELECT germinatebase_id FROM mcpd WHERE sampstat = 410 ORDER BY germinatebase_id LIMIT 10)`.execute(server.database.db);
   });
