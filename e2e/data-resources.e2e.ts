@@ -95,7 +95,7 @@ describe('data resources', () => {
     await form.getByLabel('File').setInputFiles({ name: 'protocol.txt', mimeType: 'text/plain', buffer: Buffer.from('Sow in rows of ten.\n') });
     expect(await form.getByLabel('Name').inputValue()).toBe('protocol.txt');
     await form.getByLabel('Name').fill('Sowing protocol');
-    await form.getByLabel('Type').selectOption({ label: 'Dataset resource' });
+    await form.getByLabel('Type', { exact: true }).selectOption({ label: 'Dataset resource' });
     await form.getByLabel('Trials dataset (trials)').check();
     await expectAxeClean(page);
     await form.getByRole('button', { name: 'Add', exact: true }).click();
