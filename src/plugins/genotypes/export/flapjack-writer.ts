@@ -51,16 +51,24 @@ export async function* flapjackFile(input: FlapjackInput, lines: AsyncIterable<C
   const cells = new CellTable(input.states);
   yield* textChunks(out, `# fjFile = GENOTYPE\n${input.headerLines}Accession/Marker`);
   yield* namedCells(out, input.markers);
+  yield* labelledLines(out, lines, cells, (k) => encode(input.germplasm[k] ?? ''));
+}
+
+/**
+ * The end of the header line, then one line per call line: its label's bytes (`label(k)` for the k-th), its
+ * cells, a line end; chunks as they fill, then the rest. Flapjack labels a line by germplasm, HapMap by marker.
+ */
+export async function* labelledLines(out: ChunkedBytes, lines: AsyncIterable<CallLine>, cells: CellTable, label: (k: number) => Uint8Array): AsyncGenerator<Buffer> {
   const end = out.reserve(1);
   if (end) yield end;
   out.byte(LF);
   let k = 0;
   for await (const line of lines) {
-    const label = encode(input.germplasm[k] ?? '');
+    const start = label(k);
     k += 1;
-    const full = out.reserve(label.length + line.codes.length * cells.widest + 1);
+    const full = out.reserve(start.length + line.codes.length * cells.widest + 1);
     if (full) yield full;
-    out.bytes(label);
+    out.bytes(start);
     out.cells(line.codes, cells);
     out.byte(LF);
     const taken = out.takeIfFull();

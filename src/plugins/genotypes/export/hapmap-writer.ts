@@ -1,5 +1,5 @@
-import { CellTable, ChunkedBytes, encode, LF, textChunks } from './byte-lines.js';
-import { namedCells, type CallLine } from './flapjack-writer.js';
+import { CellTable, ChunkedBytes, encode, textChunks } from './byte-lines.js';
+import { labelledLines, namedCells, type CallLine } from './flapjack-writer.js';
 
 /** A marker's place on the chosen map; null when it is not on it (or no map was chosen). */
 export type MarkerPlace = { chromosome: string; position: number } | null;
@@ -45,22 +45,8 @@ export async function* hapmapFile(input: HapmapInput, lines: AsyncIterable<CallL
   const cells = new CellTable(input.states.map(hapmapCall));
   yield* textChunks(out, `${input.headerLines}${HEADER}`);
   yield* namedCells(out, input.germplasm);
-  const end = out.reserve(1);
-  if (end) yield end;
-  out.byte(LF);
-  let k = 0;
-  for await (const line of lines) {
+  yield* labelledLines(out, lines, cells, (k) => {
     const place = input.places[k] ?? null;
-    const start = encode(`${input.markers[k] ?? ''}\tNA\t${place ? place.chromosome : ''}\t${place ? wholePosition(place.position) : ''}${AFTER_POSITION}`);
-    k += 1;
-    const full = out.reserve(start.length + line.codes.length * cells.widest + 1);
-    if (full) yield full;
-    out.bytes(start);
-    out.cells(line.codes, cells);
-    out.byte(LF);
-    const taken = out.takeIfFull();
-    if (taken) yield taken;
-  }
-  const rest = out.take();
-  if (rest) yield rest;
+    return encode(`${input.markers[k] ?? ''}\tNA\t${place ? place.chromosome : ''}\t${place ? wholePosition(place.position) : ''}${AFTER_POSITION}`);
+  });
 }
