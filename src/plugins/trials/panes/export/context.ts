@@ -1,17 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useServices } from '../../../../shell/pane-api.js';
-import { subsetRequest, type GermplasmChoice } from './request.js';
+import type { ChoiceGroup, GermplasmChoice } from '../../../../shell/export/germplasm-choice.js';
+import { subsetRequest } from './request.js';
 import { fetchRows } from './rows.js';
 import type { ExportState } from './state.js';
 import type { TraitRow } from './traits.js';
-
-/** A germplasm group of the datasets (`dataset/group`), with its number of members. */
-export interface GroupRow {
-  groupId: number;
-  groupName: string | null;
-  count: number;
-}
 
 /** What every tab of the page reads: the datasets, their traits and groups, and the user's choices. */
 export interface PageContext {
@@ -21,7 +15,7 @@ export interface PageContext {
   traits: TraitRow[];
   /** The chosen ones, in the list's order. */
   chosen: TraitRow[];
-  groups: GroupRow[];
+  groups: ChoiceGroup[];
   choice: GermplasmChoice;
   state: ExportState;
   update(patch: Partial<ExportState>): void;

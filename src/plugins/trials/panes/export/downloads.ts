@@ -1,6 +1,7 @@
 import type { PluginServices } from '../../../../core/services.js';
-import { resolveNames } from './names.js';
-import { downloadName, germplasmChoice, subsetRequest } from './request.js';
+import { germplasmChoice } from '../../../../shell/export/germplasm-choice.js';
+import { resolveNames } from '../../../../shell/export/names.js';
+import { downloadName, subsetRequest } from './request.js';
 import { datasetIdsOf, EXPORT_PANE, readState } from './state.js';
 
 /**
@@ -47,7 +48,7 @@ export async function downloadTrials(services: Pick<PluginServices, 'api' | 'sto
   try {
     const listIds = state.germplasm === 'list' && state.names.length > 0 ? (await resolveNames(services.api, state.names)).ids : null;
     const choice = germplasmChoice(state, services.store.state.markedIds.germplasm, listIds);
-    if (!choice.ok) return say(services, `trials.export.reason.${choice.reason}`);
+    if (!choice.ok) return say(services, `shell.export.reason.${choice.reason}`);
     const file = await services.api.post('dataset/export/trial', { query: { format }, body: subsetRequest(datasetIds, state.traits, choice), raw: true });
     const { downloadFile } = await import('../../../../shell/table/download.js');
     downloadFile(file.blob, downloadName(datasetIds, format));

@@ -14,7 +14,7 @@ export function ChoiceProblem({ context }: { context: PageContext }) {
   if (context.choice.ok) return null;
   return (
     <p role="status" className="trials-export-warning">
-      {t(`trials.export.reason.${context.choice.reason}`)}
+      {t(`shell.export.reason.${context.choice.reason}`)}
     </p>
   );
 }

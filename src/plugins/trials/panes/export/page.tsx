@@ -4,16 +4,17 @@ import { useSnapshot } from 'valtio';
 import { useServices } from '../../../../shell/pane-api.js';
 import type { ExportPageProps } from '../../../../shell/sections.js';
 import { Tabs } from '../../../../shell/ui/Tabs.js';
+import { germplasmChoice, type ChoiceGroup } from '../../../../shell/export/germplasm-choice.js';
+import { GermplasmPicker } from '../../../../shell/export/germplasm-picker.js';
+import { useNameLookup } from '../../../../shell/export/use-names.js';
 import { ComparisonTab } from './comparison.js';
-import { useChartWidth, type GroupRow, type PageContext } from './context.js';
+import { useChartWidth, type PageContext } from './context.js';
 import { TableTab } from './table-tab.js';
 import { DownloadTab } from './download.js';
 import { LocationsTab } from './locations.js';
 import { MatrixTab } from './matrix.js';
-import { resolveNames } from './names.js';
 import { OverviewTab } from './overview.js';
-import { germplasmChoice } from './request.js';
-import { ColourPicker, GermplasmPicker, TraitPicker } from './selection.js';
+import { ColourPicker, TraitPicker } from './selection.js';
 import { forgetShownTabs, setShownTabs } from './shown-tabs.js';
 import { readState, restartTable, tabsFor, writeState, type ExportState, type TabId } from './state.js';
 import { ensureExportStyles } from './styles.js';
@@ -48,13 +49,12 @@ export default function TrialsExport(props: ExportPageProps) {
   const [measure, chartWidth] = useChartWidth();
 
   const traits = useSWR(['trials:export-traits', idsKey], () => api.post<TraitRow[]>('dataset/trait', { body: { datasetIds } }), { revalidateOnFocus: false });
-  const groups = useSWR(['trials:export-groups', idsKey], () => api.post<GroupRow[]>('dataset/group', { body: { datasetIds, datasetType: 'trials', groupType: 'germinatebase' } }), {
+  const groups = useSWR(['trials:export-groups', idsKey], () => api.post<ChoiceGroup[]>('dataset/group', { body: { datasetIds, datasetType: 'trials', groupType: 'germinatebase' } }), {
     revalidateOnFocus: false,
   });
   const locations = useSWR(['trials:export-locations', idsKey], () => api.post<number>('dataset/data/trial/location/count', { body: { datasetIds } }), { revalidateOnFocus: false });
   const days = useSWR(['trials:export-days', idsKey], () => api.post<string[]>('dataset/data/trial/timepoint', { body: { datasetIds } }), { revalidateOnFocus: false });
-  const namesKey = state.germplasm === 'list' && state.names.length > 0 ? state.names.join('\n') : null;
-  const names = useSWR(namesKey === null ? null : ['trials:export-names', namesKey], () => resolveNames(api, state.names), { revalidateOnFocus: false });
+  const { listMatch, listIds } = useNameLookup(state);
 
   const hasLocations = (locations.data ?? 0) > 0;
   const hasTimeline = (days.data?.length ?? 0) > 1;
@@ -77,8 +77,6 @@ export default function TrialsExport(props: ExportPageProps) {
   if (!traits.data) return <p role="status">{t('trials.export.loading')}</p>;
   if (traits.data.length === 0) return <p role="status">{t('trials.export.noTraits')}</p>;
 
-  // A failed lookup (the api client said why) finds nothing.
-  const listIds = namesKey === null ? null : names.error ? [] : (names.data?.ids ?? null);
   const context: PageContext = {
     paneKey,
     datasetIds,
@@ -96,7 +94,7 @@ export default function TrialsExport(props: ExportPageProps) {
     <div className="trials-export">
       <div className="trials-export-choices">
         <TraitPicker context={context} />
-        <GermplasmPicker context={context} marked={marked.length} listMatch={namesKey === null ? null : names.data} />
+        <GermplasmPicker value={state} onChange={update} groups={context.groups} marked={marked.length} listMatch={listMatch} />
         <fieldset>
           <legend>{t('trials.export.charts')}</legend>
           <ColourPicker context={context} />

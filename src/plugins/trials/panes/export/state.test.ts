@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datasetIdsOf, DEFAULT_STATE, MAX_LIST_NAMES, namesFromText, readState, restartTable, stepTab, tabsFor, writeState } from './state.js';
+import { datasetIdsOf, DEFAULT_STATE, readState, restartTable, stepTab, tabsFor, writeState } from './state.js';
 
 describe('trials export state', () => {
   it('reads its part of the pane state, and defaults for anything that does not fit', () => {
@@ -45,12 +45,6 @@ describe('trials export state', () => {
 
   it('starts the data table again at its first page, keeping its filters and sort', () => {
     expect(restartTable({ page: 3, cursor: 4, orderBy: 'traitValue', ascending: false, filters: [] })).toEqual({ orderBy: 'traitValue', ascending: false, filters: [] });
-  });
-
-  it('takes pasted names one per line or cell, each once, up to the limit', () => {
-    expect(namesFromText('Heris\r\nDialog\n\n  heris \tGolden Promise\n')).toEqual(['Heris', 'Dialog', 'Golden Promise']);
-    const many = Array.from({ length: MAX_LIST_NAMES + 5 }, (_, i) => `G${i}`).join('\n');
-    expect(namesFromText(many)).toHaveLength(MAX_LIST_NAMES);
   });
 
   it('inserts the locations and timeline tabs before the last tab, and steps round the ends', () => {

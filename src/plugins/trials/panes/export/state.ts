@@ -1,3 +1,6 @@
+import { GERMPLASM_MODES, type GermplasmMode } from '../../../../shell/export/germplasm-choice.js';
+import { nameList } from '../../../../shell/export/names.js';
+
 /**
  * The trials export page's view state: the chosen traits, germplasm and colouring, the tab and the data
  * table's own view, kept under one key (`trials`) of the export pane's state so that the URL replays the
@@ -16,10 +19,6 @@ export const OPTIONAL_TABS = ['locations', 'timeline'] as const;
 export type TabId = (typeof BASE_TABS)[number] | (typeof OPTIONAL_TABS)[number];
 const TAB_IDS: readonly string[] = [...BASE_TABS, ...OPTIONAL_TABS];
 
-/** How the germplasm are chosen: all, the marked items, germplasm groups, or a pasted list of names. */
-export const GERMPLASM_MODES = ['all', 'marked', 'groups', 'list'] as const;
-export type GermplasmMode = (typeof GERMPLASM_MODES)[number];
-
 /**
  * What points and lines are coloured by: a column of the data rows. `entityType` and `entityParentName`
  * are germplasm columns; `year` is the year of the recording date.
@@ -34,9 +33,6 @@ export type CompareBy = (typeof COMPARE_BY)[number];
 /** Trait counts: the matrix takes 2 to 7 traits (the spec's limits), box plots and downloads at least 1. */
 export const MATRIX_MIN = 2;
 export const MATRIX_MAX = 7;
-
-/** Names of a pasted list kept in the URL: enough for a breeder's list, short enough for an address. */
-export const MAX_LIST_NAMES = 1000;
 
 export interface ExportState {
   traits: number[];
@@ -76,26 +72,6 @@ export function idList(value: unknown): number[] {
   if (!Array.isArray(value)) return [];
   const ids = value.filter((v): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0);
   return [...new Set(ids)];
-}
-
-/** Trimmed names, blank ones and repeats (ignoring case) left out, at most MAX_LIST_NAMES. */
-export function nameList(value: readonly unknown[]): string[] {
-  const seen = new Set<string>();
-  const names: string[] = [];
-  for (const item of value) {
-    if (typeof item !== 'string') continue;
-    const name = item.trim();
-    if (name === '' || seen.has(name.toLowerCase())) continue;
-    seen.add(name.toLowerCase());
-    names.push(name);
-    if (names.length === MAX_LIST_NAMES) break;
-  }
-  return names;
-}
-
-/** The names of pasted text: one per line, or per cell of a row pasted from a spreadsheet (tabs). */
-export function namesFromText(text: string): string[] {
-  return nameList(text.split(/\r\n|\r|\n|\t/));
 }
 
 /** The page's state out of the export pane's state (any shape; defaults where a value does not fit). */

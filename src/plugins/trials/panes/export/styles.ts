@@ -22,8 +22,6 @@ const CSS = `
 .trials-export-panel > p { margin: 0; }
 .trials-export-warning { border-left: 4px solid var(--warning); background: var(--warning-soft); color: var(--text); padding: var(--space-2) var(--space-3); border-radius: var(--radius-sm); margin: 0; }
 .trials-export-table { height: 34rem; display: flex; flex-direction: column; }
-.trials-export-names { margin-top: var(--space-3); }
-.trials-export-missing { margin: var(--space-1) 0 0; padding-left: var(--space-4); max-height: 6rem; overflow-y: auto; }
 `;
 
 export function ensureExportStyles(): void {

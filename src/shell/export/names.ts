@@ -1,13 +1,37 @@
-import type { ApiClient } from '../../../../core/api-client.js';
-import type { Filter } from '../../../../core/table-request.js';
+import type { ApiClient } from '../../core/api-client.js';
+import type { Filter } from '../../core/table-request.js';
 
 /**
- * A pasted list of germplasm names, found in the germplasm table (`germplasm/table`, an inSet filter on
- * germplasmName, in batches) so that the export can ask for their ids; names found nowhere are shown.
+ * A pasted list of germplasm names on an export page: read from the text (one name a line or a cell),
+ * then found in the germplasm table (`germplasm/table`, an inSet filter on germplasmName, in batches) so
+ * that the export can ask for their ids; names found nowhere are shown.
  */
+
+/** Names of a pasted list kept in the URL: enough for a breeder's list, short enough for an address. */
+export const MAX_LIST_NAMES = 1000;
 
 /** Names per request: a short inSet, few round trips for long lists. */
 export const NAME_BATCH = 200;
+
+/** Trimmed names, blank ones and repeats (ignoring case) left out, at most MAX_LIST_NAMES. */
+export function nameList(value: readonly unknown[]): string[] {
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const item of value) {
+    if (typeof item !== 'string') continue;
+    const name = item.trim();
+    if (name === '' || seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    names.push(name);
+    if (names.length === MAX_LIST_NAMES) break;
+  }
+  return names;
+}
+
+/** The names of pasted text: one per line, or per cell of a row pasted from a spreadsheet (tabs). */
+export function namesFromText(text: string): string[] {
+  return nameList(text.split(/\r\n|\r|\n|\t/));
+}
 
 export interface NameMatch {
   ids: number[];
