@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreTasks } from '../../src/server/core-tasks.js';
 import { openDatabase, type Database } from '../../src/server/db/database.js';
 import { JobRunner } from '../../src/server/jobs/runner.js';
-import { claimNextJob, createImportJob, jobFolder } from '../../src/server/jobs/store.js';
+import { claimNextJob, createImportJob, jobFolder, LOG_FILE } from '../../src/server/jobs/store.js';
 import { startServer, passwordOf, type TestServer } from '../support/server.js';
 import { testDialects } from '../support/databases.js';
 import { bigMcpd, jobs, mcpdText, uploadJob, waitForJob } from './import-jobs-support.js';
@@ -178,6 +178,27 @@ describe.each(testDialects())('job runner on %s', (dialect) => {
     };
     expect((await listed(null)).sort()).toEqual([ids[0], ids[1]].sort());
     expect((await listed(await server.login('admin', passwordOf('admin')))).sort()).toEqual([...ids].sort());
+  });
+
+  it('leaves a worker alone whose job the database already shows finished: its "done" message is still on the way', async () => {
+    // The worker commits "completed" and then posts "done"; a heartbeat between the two must not take the
+    // finished row for a cancellation and terminate the worker (which the next job would then be handed).
+    const before = await germplasm();
+    const uuid = await uploadJob(server, curator, { name: 'finishing.tsv', bytes: bigMcpd(100_000, 'FIN') });
+    await waitForJob(server, curator, uuid, (j) => j.status === 'running');
+    const { id } = await db().selectFrom('async_jobs').select('id').where('uuid', '=', uuid).executeTakeFirstOrThrow();
+    await db().updateTable('async_jobs').set({ status: 'completed' }).where('id', '=', id).execute();
+    const runner = server.app.jobs;
+    if (!runner) throw new Error('the test server runs jobs');
+    await expect.poll(() => runner.isRunning(id), { timeout: 60_000, interval: 50 }).toBe(false);
+    const log = fs.readFileSync(path.join(jobFolder(server.db.dataDir, uuid), LOG_FILE), 'utf8');
+    expect(log).not.toContain('CANCELLED');
+    // The worker ran its check to the end and found the job no longer its own.
+    expect(log).toContain('The job was cancelled before its check finished.');
+    expect(await germplasm()).toBe(before);
+    // The same worker takes the next job.
+    const next = await uploadJob(server, curator, { name: 'next.tsv', bytes: mcpdText([{ ACCENUMB: 'NEXT-1', GENUS: 'Hordeum' }]) });
+    expect((await waitForJob(server, curator, next)).status).toBe('completed');
   });
 
   it('keeps the server responsive while a worker parses a large file', async () => {

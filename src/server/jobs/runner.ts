@@ -235,6 +235,9 @@ export class JobRunner {
       if (message.type === 'progress') run.progress = message.value;
       else if (message.type === 'phase') run.writing = message.phase === 'write';
       else if (message.type === 'done') {
+        // Ended by this runner (cancelled, stopping) while its "done" was on the way: the worker is being
+        // terminated and must not become the idle worker that the next job is handed.
+        if (run.done) return;
         run.done = true;
         detach();
         exited();
@@ -287,7 +290,10 @@ export class JobRunner {
     const runs = [...this.running.values()];
     const statuses = await statusesOf(this.options.database.db, runs.map((r) => r.job.id));
     for (const run of runs) {
-      if (statuses.get(run.job.id) !== 'running') {
+      const status = statuses.get(run.job.id);
+      // Completed or failed: the worker finished the job itself and its "done" message is on the way.
+      if (status === 'completed' || status === 'failed') continue;
+      if (status !== 'running') {
         if (!run.done) await this.end(run, 'CANCELLED. Nothing was written.', true);
         continue;
       }
