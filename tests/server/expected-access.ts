@@ -52,6 +52,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/dataset/export/async/:uuid/download': 'none',
   'POST /api/dataset/export/genotype': 'public',
   'POST /api/dataset/export/genotype/summary': 'public',
+  'POST /api/dataset/:id/genotype/window': 'public',
   'POST /api/dataset/export/allelefreq': 'public',
   'POST /api/dataset/export/pedigree-async': 'public',
   'POST /api/mapoverlay/table': 'public',

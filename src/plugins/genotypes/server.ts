@@ -5,11 +5,13 @@ import { genotypesMigrations } from './migrations.js';
 import { markerRoutes } from './markers/routes.js';
 import { mapRoutes } from './maps/routes.js';
 import { genotypeExportRoutes } from './export/routes.js';
+import { genotypeGridRoutes } from './grid/routes.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(markerRoutes);
   await app.register(mapRoutes);
   await app.register(genotypeExportRoutes);
+  await app.register(genotypeGridRoutes);
 };
 
 /** Markers, genetic maps, and genotype and allele-frequency datasets (their calls in matrix files). */
