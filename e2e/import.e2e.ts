@@ -271,8 +271,8 @@ describe('data uploader and import jobs', () => {
     const blank = await page.request.get(new URL(href ?? '', `${server.url}/`).toString());
     expect(blank.status()).toBe(200);
     expect((await blank.body()).subarray(0, 2).toString()).toBe('PK');
-    // Every template with a blank: all but shapefiles (MCPD, pedigree, groups, trials, climate, images, GeoTIFF, genotypes).
-    expect(await page.getByRole('link', { name: /Download the blank/ }).count()).toBe(8);
+    // Every template with a blank: all but shapefiles (MCPD, pedigree, groups, trials, climate, images, GeoTIFF, genotypes, allele frequencies).
+    expect(await page.getByRole('link', { name: /Download the blank/ }).count()).toBe(9);
 
     // The earlier tests imported trials datasets: the first is preselected, and the upload takes a zip.
     await page.getByRole('radio', { name: /Trial shapefile/ }).check();

@@ -54,6 +54,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/dataset/export/genotype/summary': 'public',
   'POST /api/dataset/:id/genotype/window': 'public',
   'POST /api/dataset/export/allelefreq': 'public',
+  'POST /api/dataset/export/allelefreq/histogram': 'public',
   'POST /api/dataset/export/pedigree-async': 'public',
   'POST /api/mapoverlay/table': 'public',
   'POST /api/mapoverlay/table/ids': 'public',

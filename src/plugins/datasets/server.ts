@@ -7,7 +7,6 @@ import { DATASET_DATA_TABLES } from './row-columns.js';
 import { presentTables } from '../../server/table/optional-tables.js';
 import { datasetOverviewCounts } from './overview.js';
 import { exportJobRoutes } from './export-jobs.js';
-import { exportStartRoutes } from './export-start.js';
 import { collaboratorRoutes } from './collaborators.js';
 import { datasetsMigrations } from './migrations.js';
 import { licenceRoutes } from './licences/routes.js';
@@ -31,7 +30,6 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(attributeRoutes);
   await app.register(sourceFileRoutes);
   await app.register(exportJobRoutes);
-  await app.register(exportStartRoutes);
   await app.register(collaboratorRoutes);
   await app.register(licenceRoutes);
   await app.register(datasetGroupRoutes);

@@ -5,12 +5,15 @@ import { genotypesMigrations } from './migrations.js';
 import { markerRoutes } from './markers/routes.js';
 import { mapRoutes } from './maps/routes.js';
 import { genotypeExportRoutes } from './export/routes.js';
+import { allelefreqExportRoutes } from './allelefreq/routes.js';
+import { allelefreqImporter } from './allelefreq/importer.js';
 import { genotypeGridRoutes } from './grid/routes.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(markerRoutes);
   await app.register(mapRoutes);
   await app.register(genotypeExportRoutes);
+  await app.register(allelefreqExportRoutes);
   await app.register(genotypeGridRoutes);
 };
 
@@ -21,7 +24,7 @@ export const genotypesServer: ServerPlugin = {
   requires: ['germplasm', 'datasets', 'groups'],
   migrations: genotypesMigrations,
   routes,
-  importers: [genotypeImporter],
+  importers: [genotypeImporter, allelefreqImporter],
   // The example's accessions CACTUAR-31…500 are in no other demo file (src/plugins/genotypes/demo/README.md).
   demoFiles: [
     { file: 'src/plugins/genotypes/demo/genotype-germplasm.tsv', type: 'mcpd' },

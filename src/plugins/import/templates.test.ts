@@ -3,10 +3,11 @@ import { acceptsFile, isTemplateType, optionsReady, TEMPLATE_TYPES, TEMPLATES, u
 
 describe('upload templates', () => {
   it('lists the templates in Germinate\'s datatype names', () => {
-    expect(TEMPLATE_TYPES).toEqual(['mcpd', 'pedigree', 'groups', 'trial', 'genotype', 'climate', 'images', 'shapefile', 'geotiff']);
+    expect(TEMPLATE_TYPES).toEqual(['mcpd', 'pedigree', 'groups', 'trial', 'genotype', 'allelefreq', 'climate', 'images', 'shapefile', 'geotiff']);
     expect(isTemplateType('trial')).toBe(true);
     expect(isTemplateType('genotype')).toBe(true);
-    expect(isTemplateType('allelefreq')).toBe(false);
+    expect(isTemplateType('allelefreq')).toBe(true);
+    expect(isTemplateType('allelefrequency')).toBe(false);
     expect(isTemplateType(undefined)).toBe(false);
   });
 
@@ -18,6 +19,13 @@ describe('upload templates', () => {
     expect(acceptsFile('genotype', 'calls.csv')).toBe(false);
     expect(TEMPLATES.genotype).toMatchObject({ blank: true, datasetState: true, updateMode: false, targetDataset: false, orientation: true });
     expect(TEMPLATE_TYPES.filter((type) => TEMPLATES[type].orientation)).toEqual(['genotype']);
+  });
+
+  it('takes allele frequencies as text or as the genotype workbook, with a dataset state and no orientation', () => {
+    for (const name of ['freq.txt', 'freq.TSV', 'freq.xlsx']) expect(acceptsFile('allelefreq', name), name).toBe(true);
+    for (const name of ['freq.csv', 'freq.vcf', 'freq.hapmap']) expect(acceptsFile('allelefreq', name), name).toBe(false);
+    expect(TEMPLATES.allelefreq).toMatchObject({ blank: true, datasetState: true, updateMode: false, targetDataset: false, orientation: false });
+    expect(uploadQuery({ type: 'allelefreq', update: true, datasetStateId: 2, datasetId: null }).datasetStateId).toBe('2');
   });
 
   it('accepts only the template\'s file types, whatever the case', () => {

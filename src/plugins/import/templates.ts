@@ -3,7 +3,7 @@
  * which options apply.
  */
 
-export const TEMPLATE_TYPES = ['mcpd', 'pedigree', 'groups', 'trial', 'genotype', 'climate', 'images', 'shapefile', 'geotiff'] as const;
+export const TEMPLATE_TYPES = ['mcpd', 'pedigree', 'groups', 'trial', 'genotype', 'allelefreq', 'climate', 'images', 'shapefile', 'geotiff'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
 export interface TemplateInfo {
@@ -37,6 +37,9 @@ export const TEMPLATES: Record<TemplateType, TemplateInfo> = {
     targetDataset: false,
     orientation: true,
   },
+  // Germinate's tab-separated allele-frequency source (with the genotype flat file's header lines), or the
+  // genotype workbook holding frequencies (germplasm by marker): its blank is the genotype workbook.
+  allelefreq: { type: 'allelefreq', extensions: ['.txt', '.tsv', '.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false, orientation: false },
   climate: { type: 'climate', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false, orientation: false },
   images: { type: 'images', extensions: ['.zip'], blank: true, updateMode: false, datasetState: false, targetDataset: false, orientation: false },
   shapefile: { type: 'shapefile', extensions: ['.zip'], blank: false, updateMode: false, datasetState: false, targetDataset: true, orientation: false },

@@ -40,6 +40,8 @@ export const BLANK_TEMPLATES: Record<string, string> = {
   images: 'images.xlsx',
   geotiff: 'trials-geotiff.xlsx',
   genotype: 'genotypes.xlsx',
+  // Allele frequencies take the genotype workbook's layout, frequencies in DATA.
+  allelefreq: 'genotypes.xlsx',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

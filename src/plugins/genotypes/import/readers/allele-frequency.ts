@@ -4,8 +4,8 @@ import { openFlatText } from './flat-text.js';
 import type { CallReader } from './germplasm-rows.js';
 import { ownText } from './lines.js';
 
-/** A frequency as written, when it is a number from 0 to 1; '' when empty. */
-const frequencyCall: CallReader = (text, line, column, log) => {
+/** A frequency as written, when it is a number from 0 to 1; '' when empty (text files and workbooks alike). */
+export const frequencyCall: CallReader = (text, line, column, log) => {
   const clean = text === undefined ? '' : text.trim();
   if (clean === '') return '';
   const value = parseDecimal(clean);

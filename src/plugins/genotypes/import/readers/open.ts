@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { GenotypeReader, MapReader } from '../genotype-source.js';
-import { openAlleleFrequency } from './allele-frequency.js';
+import { frequencyCall, openAlleleFrequency } from './allele-frequency.js';
 import { openFlatText } from './flat-text.js';
 import { openHapmap } from './hapmap.js';
 import { openMapFile as openMapText } from './map-file.js';
@@ -14,7 +14,10 @@ export interface GenotypeFileOptions {
   extension: string;
   /** The job's orientation setting; read for workbooks only (default GENOTYPE_GERMPLASM_BY_MARKER). */
   orientation?: WorkbookOrientation | null;
-  /** `allelefreq` reads the tab-separated allele frequency source instead of genotype calls. */
+  /**
+   * `allelefreq` reads allele frequencies instead of genotype calls: the tab-separated source, or the
+   * genotype workbook's DATA sheet (germplasm by marker) holding frequencies.
+   */
   datatype?: 'genotype' | 'allelefreq';
   /** Workbooks: what the file may unpack to (default: its own size, at least 1 MiB). */
   maxBytes?: number;
@@ -22,6 +25,8 @@ export interface GenotypeFileOptions {
 
 /** Genotype extensions by reader; `.hmp.txt` is HapMap, `.txt` a flat file unless it begins as HapMap does. */
 export const GENOTYPE_EXTENSIONS = ['.txt', '.tsv', '.dat', '.hapmap', '.hmp.txt', '.vcf', '.xlsx'] as const;
+/** Allele frequencies: the tab-separated source and the genotype workbook layout. */
+export const ALLELEFREQ_EXTENSIONS = ['.txt', '.tsv', '.xlsx'] as const;
 export const MAP_EXTENSIONS = ['.map', '.txt', '.tsv', '.csv'] as const;
 
 /** `.hmp.txt` for a name that ends so; else the last extension, lower case with its dot. */
@@ -37,7 +42,8 @@ export async function openGenotypeFile(file: string, options: GenotypeFileOption
   const extension = extensionOf(options.extension);
   if (options.datatype === 'allelefreq') {
     if (extension === '.txt' || extension === '.tsv') return openAlleleFrequency(file);
-    throw unknownExtension(extension, ['.txt', '.tsv']);
+    if (extension === '.xlsx') return openGenotypeWorkbook(file, 'GENOTYPE_GERMPLASM_BY_MARKER', options.maxBytes, frequencyCall);
+    throw unknownExtension(extension, ALLELEFREQ_EXTENSIONS);
   }
   switch (extension) {
     case '.vcf':

@@ -5,7 +5,7 @@ import { workbookRows } from '../../../../server/import/read-xlsx.js';
 import { parseDecimal } from '../../../../server/import/values.js';
 import type { GenotypeHeader, GenotypeReader, GenotypeRecord } from '../genotype-source.js';
 import { flatCall } from './calls.js';
-import { GermplasmRows, germplasmRowsHeader, mapRowKind, MARKERS_LABEL, type HeaderRow, type HeaderRows } from './germplasm-rows.js';
+import { GermplasmRows, germplasmRowsHeader, mapRowKind, MARKERS_LABEL, type CallReader, type HeaderRow, type HeaderRows } from './germplasm-rows.js';
 import { IssueLog } from './issues.js';
 import { ownText } from './lines.js';
 import { emptyReader, GenotypeRecords, type ItemSource } from './record-reader.js';
@@ -25,13 +25,15 @@ const MIN_MAX_BYTES = 1024 * 1024;
  * GENOTYPE_MARKER_BY_GERMPLASM: row 1 is `Linkage Group / Chromosome`, `Position`, `Lines/Markers` and the
  * germplasm names, then one row per marker (chromosome, position, name, calls) → read as marker-rows, with
  * no transposing. `maxBytes` bounds what the workbook may unpack to (default: its own size, at least 1 MiB).
+ * `readCall` reads the cells of a germplasm-rows sheet (default: genotype calls as written; allele
+ * frequencies check their numbers).
  */
-export async function openGenotypeWorkbook(file: string, orientation: WorkbookOrientation, maxBytes?: number): Promise<GenotypeReader> {
+export async function openGenotypeWorkbook(file: string, orientation: WorkbookOrientation, maxBytes?: number, readCall: CallReader = genotypeCall): Promise<GenotypeReader> {
   const rows = new DataRows(file, maxBytes ?? Math.max(fs.statSync(file).size, MIN_MAX_BYTES));
   try {
     const issues: ImportIssue[] = [];
     const log = new IssueLog(issues, DATA_SHEET);
-    const reader = orientation === 'GENOTYPE_MARKER_BY_GERMPLASM' ? await markerRows(rows, log) : await germplasmRows(rows, log);
+    const reader = orientation === 'GENOTYPE_MARKER_BY_GERMPLASM' ? await markerRows(rows, log) : await germplasmRows(rows, log, readCall);
     if (!reader) await rows.close();
     return reader ?? emptyReader({ orientation: orientationOf(orientation), columns: [], meta: {}, headerLine: -1 }, issues);
   } catch (error) {
@@ -39,6 +41,8 @@ export async function openGenotypeWorkbook(file: string, orientation: WorkbookOr
     throw error;
   }
 }
+
+const genotypeCall: CallReader = (text) => flatCall(text);
 
 const orientationOf = (orientation: WorkbookOrientation) => (orientation === 'GENOTYPE_MARKER_BY_GERMPLASM' ? 'marker-rows' : 'germplasm-rows');
 
@@ -100,7 +104,7 @@ function missingSheet(rows: DataRows, log: IssueLog): boolean {
   return true;
 }
 
-async function germplasmRows(rows: DataRows, log: IssueLog): Promise<GenotypeReader | null> {
+async function germplasmRows(rows: DataRows, log: IssueLog, readCall: CallReader): Promise<GenotypeReader | null> {
   const found: HeaderRows = { chromosomes: null, positions: null, markers: null };
   for (let row = await rows.next(); row !== null; row = await rows.next()) {
     const kind = mapRowKind(row.cells[0] ?? '');
@@ -113,7 +117,7 @@ async function germplasmRows(rows: DataRows, log: IssueLog): Promise<GenotypeRea
   if (missingSheet(rows, log)) return null;
   const header = germplasmRowsHeader(found, {}, log, { padMapRows: true });
   if (!header || !found.markers) return null;
-  const reader = new GermplasmRows(header, found.markers, log, (text) => flatCall(text));
+  const reader = new GermplasmRows(header, found.markers, log, readCall);
   return new WorkbookReader(header, rows, log, (row) => reader.record(row.line, row.cells));
 }
 
