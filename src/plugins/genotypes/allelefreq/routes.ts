@@ -32,12 +32,13 @@ export const allelefreqExportRoutes: FastifyPluginAsync = async (app) => {
     const body = validate(AlleleFrequencyRequest, request.body ?? null);
     const requested = someIds(body.datasetIds);
     if (!requested) return sendError(reply, 400, 'BAD_REQUEST_MISSING_FIELDS', NO_DATASETS);
+    // Nothing to export answers 404 whatever the binning, as Germinate looks at the datasets first.
+    const dataset = await firstAllelefreqDataset(db, gateCaller(request), requested);
+    if (!dataset) return sendError(reply, 404, 'NOT_FOUND_ID', 'No allele frequency dataset you may export is among these.');
     const binning = binningOf(body);
     if (!binning) return sendError(reply, 400, 'BAD_REQUEST_MISSING_FIELDS', 'config must say how to bin the frequencies.');
     const problem = checkBinning(binning);
     if (problem) return sendError(reply, 400, 'BAD_REQUEST_INVALID_PAYLOAD', problem);
-    const dataset = await firstAllelefreqDataset(db, gateCaller(request), requested);
-    if (!dataset) return sendError(reply, 404, 'NOT_FOUND_ID', 'No allele frequency dataset you may export is among these.');
     return { status: 'waiting', uuid: await jobs.start(dataset, body, binning, request.user ?? null) };
   });
 
