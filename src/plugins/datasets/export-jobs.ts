@@ -25,7 +25,7 @@ interface ExportJobConfig {
   [key: string]: unknown;
 }
 
-/** DataExportJobs as Germinate's client reads it; absent values are left out, as Gson does. */
+/** DataExportJobs as Germinate's client reads it, plus `progress`; absent values are left out, as Gson does. */
 export function toDataExportJob(row: JobRow): Record<string, unknown> {
   const { datasetIds, resultSize, ...jobConfig } = parseJson<ExportJobConfig>(row.job_config, {});
   const job: Record<string, unknown> = {
@@ -39,6 +39,8 @@ export function toDataExportJob(row: JobRow): Record<string, unknown> {
     datatype: row.datatype,
     datasetIds: Array.isArray(datasetIds) ? datasetIds : [],
     resultSize: typeof resultSize === 'number' ? resultSize : null,
+    // This server's addition, as on import jobs: how far a running job has come (0…1), for the jobs panel.
+    progress: row.status === 'running' ? Number(row.progress) : null,
     createdOn: row.created_on,
     updatedOn: row.updated_on,
   };

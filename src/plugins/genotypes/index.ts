@@ -1,5 +1,7 @@
 import type { ClientPlugin } from '../../core/contracts.js';
 import { TABLE_KIND } from '../../core/table-plugin.js';
+import { exportPageSlot } from '../../shell/sections.js';
+import { exportCommands } from './panes/export/commands.js';
 import { commands } from './panes/commands.js';
 import { PANE } from './panes/ids.js';
 import { markerPaletteProvider } from './panes/markers/palette.js';
@@ -8,7 +10,8 @@ export { PANE };
 
 /**
  * The genotypes client plugin: the marker table and a marker's page (its datasets, maps and groups), the map
- * table and a map's page (its markers, their density per chromosome, the map export). `/data/genotypes`
+ * table and a map's page (its markers, their density per chromosome, the map export), and the genotype
+ * export page (a section of the datasets' export pane). `/data/genotypes`
  * leads to the maps (core's redirects). Genotype uploads are the uploader's template `genotype`.
  */
 export const genotypesPlugin: ClientPlugin = {
@@ -37,8 +40,9 @@ export const genotypesPlugin: ClientPlugin = {
         load: () => import('./panes/maps/details.js'),
       },
     ],
-    commands,
+    commands: [...commands, ...exportCommands],
     paletteProviders: [markerPaletteProvider],
+    sections: [{ id: 'genotypes:export', slot: exportPageSlot('genotype'), titleKey: 'datasets.export.title.genotype', load: () => import('./panes/export/page.js') }],
   },
 };
 

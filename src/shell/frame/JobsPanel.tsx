@@ -5,6 +5,8 @@ import { hasRole } from '../../core/roles.js';
 import { useServices } from '../pane-api.js';
 import { roleOfSession } from '../session-role.js';
 import { useShell } from '../shell-context.js';
+import { ExportJobs } from '../export/export-jobs.js';
+import { readExportJobs, type ExportJob } from '../export/export-jobs-model.js';
 import { ensureStyle } from '../widgets/styles.js';
 import { hasLog, isActiveJob, JOBS_CHANGED_EVENT, JOBS_POLL_MS, keptUuids, mayImport, readPanelJobs, type PanelJob } from './jobs-model.js';
 
@@ -20,14 +22,15 @@ const CSS = `
 `;
 
 const NO_JOBS: PanelJob[] = [];
+const NO_EXPORTS: ExportJob[] = [];
 /** A failed poll is retried by the next one; a toast every 5 s would bury the page. */
 const QUIET = [{ codes: [], callback: () => undefined }];
 
 /**
- * The async jobs panel in the sidebar (imports): the user's jobs with status
- * and progress; report, import, log and remove. It asks `POST import/template` with the uuids kept in
- * the client state (a reload keeps them), read with swr: at once, on every change, and every 5 s while
- * a job is busy.
+ * The async jobs panel in the sidebar: the user's export jobs (src/shell/export/export-jobs.tsx) and import
+ * jobs with status and progress; report, import, log and remove. It asks `POST import/template` and
+ * `POST dataset/export/async` with the uuids kept in the client state (one list for both, so a reload keeps
+ * them), read with swr: at once, on every change, and every 5 s while a job is busy.
  */
 export function JobsPanel() {
   const { t, api, store, session, settings, translator } = useServices();
@@ -45,17 +48,22 @@ export function JobsPanel() {
     key,
     async ([, uuids]: readonly [string, string, string, string]) => {
       const asked = uuids === '' ? [] : uuids.split(',');
-      const list = readPanelJobs(await api.post<unknown>('import/template', { body: { uuids: asked }, handlers: QUIET }));
-      // Uuids the server no longer knows leave the client state; the sidebar's badge counts the busy ones.
-      const kept = keptUuids(store.state.asyncJobUuids, asked, list);
+      const [importAnswer, exportAnswer] = await Promise.all([
+        api.post<unknown>('import/template', { body: { uuids: asked }, handlers: QUIET }),
+        api.post<unknown>('dataset/export/async', { body: { uuids: asked }, handlers: QUIET }),
+      ]);
+      const list = readPanelJobs(importAnswer);
+      const exports = readExportJobs(exportAnswer);
+      // Uuids neither list knows leave the client state; the sidebar's badge counts the busy ones.
+      const kept = keptUuids(store.state.asyncJobUuids, asked, [...list, ...exports]);
       if (kept.length !== store.state.asyncJobUuids.length) store.state.asyncJobUuids = kept;
-      const active = list.filter(isActiveJob).length;
+      const active = list.filter(isActiveJob).length + exports.filter(isActiveJob).length;
       if (store.state.asyncJobCount !== active) store.state.asyncJobCount = active;
-      return list;
+      return { list, exports };
     },
     {
       // Polls only while a job waits or runs; a failed poll is retried by the next one.
-      refreshInterval: (latest) => (latest?.some(isActiveJob) ? JOBS_POLL_MS : 0),
+      refreshInterval: (latest) => (latest && (latest.list.some(isActiveJob) || latest.exports.some(isActiveJob)) ? JOBS_POLL_MS : 0),
       shouldRetryOnError: false,
       // While the uuids change, the list shown stays until the new answer.
       keepPreviousData: true,
@@ -63,7 +71,8 @@ export function JobsPanel() {
       dedupingInterval: 0,
     },
   );
-  const jobs = key === null ? NO_JOBS : (data ?? NO_JOBS);
+  const jobs = key === null ? NO_JOBS : (data?.list ?? NO_JOBS);
+  const exports = key === null ? NO_EXPORTS : (data?.exports ?? NO_EXPORTS);
   const update = useCallback(() => void mutate(), [mutate]);
 
   useEffect(() => {
@@ -103,72 +112,76 @@ export function JobsPanel() {
 
   // Under authMode NONE everything is open, curator actions included.
   const curator = settings.authMode === 'NONE' || (role !== null && hasRole(role, 'DATA_CURATOR'));
-  if (!curator && jobs.length === 0) return null;
+  const exportJobs = exports.length > 0 ? <ExportJobs jobs={exports} onChanged={update} /> : null;
+  if (!curator && jobs.length === 0) return exportJobs;
   const canOpenReport = isAvailable('import:open-report');
   return (
-    <section className="shell-jobs" aria-labelledby="shell-jobs-title" data-jobs-panel tabIndex={-1} data-testid="jobs-panel">
-      <h2 id="shell-jobs-title">{t('shell.jobs.title')}</h2>
-      <button type="button" onClick={update}>
-        {t('shell.jobs.update')}
-      </button>
-      {jobs.length === 0 ? <p className="shell-jobs-muted">{t('shell.jobs.none')}</p> : null}
-      <ol>
-        {jobs.map((job) => {
-          const name = job.originalFilename ?? job.uuid;
-          const typeKey = `import.template.${job.datatype}.title`;
-          const typeText = t(typeKey) === typeKey ? job.datatype : t(typeKey);
-          return (
-            <li key={job.uuid}>
-              <p>
-                <strong>{typeText}</strong> {name}
-              </p>
-              <p className="shell-jobs-muted">{translator.formatDateTime(job.updatedOn ?? '')}</p>
-              <p data-testid="job-status">
-                {t(job.imported ? 'shell.jobs.import' : 'shell.jobs.check')}: {t(`shell.jobs.status.${job.status}`)}
-                {isActiveJob(job) && job.progress !== null ? ` (${Math.round(job.progress * 100)} %)` : ''}
-              </p>
-              {isActiveJob(job) ? (
-                <progress max={1} value={job.progress ?? undefined} aria-label={t('shell.jobs.progress', { name })} />
-              ) : (
-                <p>{t('shell.jobs.counts', { errors: job.errors, warnings: job.warnings })}</p>
-              )}
-              {!isActiveJob(job) && canOpenReport ? (
-                <button type="button" onClick={() => run('import:open-report', 'button', { uuid: job.uuid, templateType: job.datatype })}>
-                  {t('shell.jobs.report')}
-                </button>
-              ) : null}
-              {curator && mayImport(job, settings.dataImportMode) ? (
-                <button type="button" onClick={() => void startImport(job).catch(() => undefined)}>
-                  {t('shell.jobs.startImport')}
-                </button>
-              ) : null}
-              {curator && job.status === 'completed' && !job.imported && job.errors === 0 && settings.dataImportMode !== 'IMPORT' ? (
-                <p className="shell-jobs-muted">{t('shell.jobs.importDisabled')}</p>
-              ) : null}
-              {curator && hasLog(job) ? (
-                <button type="button" onClick={() => void downloadLog(job).catch(() => undefined)}>
-                  {t('shell.jobs.log')}
-                </button>
-              ) : null}
-              {confirming === job.uuid ? (
-                <div role="alert">
-                  <p>{t('shell.jobs.confirmRemove')}</p>
-                  <button type="button" onClick={() => void remove(job).catch(() => undefined)}>
-                    {t('shell.jobs.confirmYes')}
+    <>
+      {exportJobs}
+      <section className="shell-jobs" aria-labelledby="shell-jobs-title" data-jobs-panel tabIndex={-1} data-testid="jobs-panel">
+        <h2 id="shell-jobs-title">{t('shell.jobs.title')}</h2>
+        <button type="button" onClick={update}>
+          {t('shell.jobs.update')}
+        </button>
+        {jobs.length === 0 ? <p className="shell-jobs-muted">{t('shell.jobs.none')}</p> : null}
+        <ol>
+          {jobs.map((job) => {
+            const name = job.originalFilename ?? job.uuid;
+            const typeKey = `import.template.${job.datatype}.title`;
+            const typeText = t(typeKey) === typeKey ? job.datatype : t(typeKey);
+            return (
+              <li key={job.uuid}>
+                <p>
+                  <strong>{typeText}</strong> {name}
+                </p>
+                <p className="shell-jobs-muted">{translator.formatDateTime(job.updatedOn ?? '')}</p>
+                <p data-testid="job-status">
+                  {t(job.imported ? 'shell.jobs.import' : 'shell.jobs.check')}: {t(`shell.jobs.status.${job.status}`)}
+                  {isActiveJob(job) && job.progress !== null ? ` (${Math.round(job.progress * 100)} %)` : ''}
+                </p>
+                {isActiveJob(job) ? (
+                  <progress max={1} value={job.progress ?? undefined} aria-label={t('shell.jobs.progress', { name })} />
+                ) : (
+                  <p>{t('shell.jobs.counts', { errors: job.errors, warnings: job.warnings })}</p>
+                )}
+                {!isActiveJob(job) && canOpenReport ? (
+                  <button type="button" onClick={() => run('import:open-report', 'button', { uuid: job.uuid, templateType: job.datatype })}>
+                    {t('shell.jobs.report')}
                   </button>
-                  <button type="button" onClick={() => setConfirming(null)}>
-                    {t('shell.jobs.confirmNo')}
+                ) : null}
+                {curator && mayImport(job, settings.dataImportMode) ? (
+                  <button type="button" onClick={() => void startImport(job).catch(() => undefined)}>
+                    {t('shell.jobs.startImport')}
                   </button>
-                </div>
-              ) : curator ? (
-                <button type="button" onClick={() => setConfirming(job.uuid)} aria-label={t(isActiveJob(job) ? 'shell.jobs.cancelNamed' : 'shell.jobs.removeNamed', { name })}>
-                  {t(isActiveJob(job) ? 'shell.jobs.cancel' : 'shell.jobs.remove')}
-                </button>
-              ) : null}
-            </li>
-          );
-        })}
-      </ol>
-    </section>
+                ) : null}
+                {curator && job.status === 'completed' && !job.imported && job.errors === 0 && settings.dataImportMode !== 'IMPORT' ? (
+                  <p className="shell-jobs-muted">{t('shell.jobs.importDisabled')}</p>
+                ) : null}
+                {curator && hasLog(job) ? (
+                  <button type="button" onClick={() => void downloadLog(job).catch(() => undefined)}>
+                    {t('shell.jobs.log')}
+                  </button>
+                ) : null}
+                {confirming === job.uuid ? (
+                  <div role="alert">
+                    <p>{t('shell.jobs.confirmRemove')}</p>
+                    <button type="button" onClick={() => void remove(job).catch(() => undefined)}>
+                      {t('shell.jobs.confirmYes')}
+                    </button>
+                    <button type="button" onClick={() => setConfirming(null)}>
+                      {t('shell.jobs.confirmNo')}
+                    </button>
+                  </div>
+                ) : curator ? (
+                  <button type="button" onClick={() => setConfirming(job.uuid)} aria-label={t(isActiveJob(job) ? 'shell.jobs.cancelNamed' : 'shell.jobs.removeNamed', { name })}>
+                    {t(isActiveJob(job) ? 'shell.jobs.cancel' : 'shell.jobs.remove')}
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+    </>
   );
 }

@@ -59,7 +59,7 @@ export const hasLog = (job: Pick<PanelJob, 'status'>): boolean => !isActiveJob(j
  * The stored uuids after an answer: those asked about but no longer listed are gone (deleted or
  * expired); uuids added while the request was out stay, and so do the listed ones.
  */
-export function keptUuids(stored: readonly string[], asked: readonly string[], jobs: readonly PanelJob[]): string[] {
+export function keptUuids(stored: readonly string[], asked: readonly string[], jobs: readonly Pick<PanelJob, 'uuid'>[]): string[] {
   const listed = new Set(jobs.map((job) => job.uuid));
   const askedSet = new Set(asked);
   return stored.filter((uuid) => !askedSet.has(uuid) || listed.has(uuid));

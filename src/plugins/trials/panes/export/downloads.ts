@@ -1,8 +1,9 @@
 import type { PluginServices } from '../../../../core/services.js';
+import { datasetIdsOf } from '../../../../shell/export/dataset-ids.js';
 import { germplasmChoice } from '../../../../shell/export/germplasm-choice.js';
 import { resolveNames } from '../../../../shell/export/names.js';
 import { downloadName, subsetRequest } from './request.js';
-import { datasetIdsOf, EXPORT_PANE, readState } from './state.js';
+import { EXPORT_PANE, readState } from './state.js';
 
 /**
  * The trials download (`dataset/export/trial?format=tab|xlsx`, Germinate's SubsettedDatasetRequest) of

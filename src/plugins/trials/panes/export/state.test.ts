@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datasetIdsOf, DEFAULT_STATE, readState, restartTable, stepTab, tabsFor, writeState } from './state.js';
+import { DEFAULT_STATE, readState, restartTable, stepTab, tabsFor, writeState } from './state.js';
 
 describe('trials export state', () => {
   it('reads its part of the pane state, and defaults for anything that does not fit', () => {
@@ -57,11 +57,5 @@ describe('trials export state', () => {
     expect(stepTab(tabs, 'overview', -1)).toBe('export');
     // A tab that is not shown (no positions any more): the first.
     expect(stepTab(tabs, 'locations', 1)).toBe('overview');
-  });
-
-  it('reads the dataset ids of the address', () => {
-    expect(datasetIdsOf({ datasetIds: '2, 5,2,x,0' })).toEqual([2, 5]);
-    expect(datasetIdsOf({})).toEqual([]);
-    expect(datasetIdsOf(undefined)).toEqual([]);
   });
 });

@@ -131,15 +131,3 @@ export function stepTab(tabs: readonly TabId[], current: TabId, step: 1 | -1): T
   if (index < 0) return tabs[0];
   return tabs[(index + step + tabs.length) % tabs.length];
 }
-
-/** The dataset ids of the export page's address (`2,5`): positive integers, each once. */
-export function datasetIdsOf(params: Record<string, string> | undefined): number[] {
-  const text = params?.datasetIds ?? '';
-  const ids = text
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => /^\d{1,10}$/.test(part))
-    .map(Number)
-    .filter((id) => id > 0 && id <= 2_147_483_647);
-  return [...new Set(ids)];
-}
