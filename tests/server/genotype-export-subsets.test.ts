@@ -1,39 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverPlugins } from '../../src/plugins/server.js';
-import { mcpdImporter } from '../../src/plugins/germplasm/import/mcpd-importer.js';
 import { exportSettled } from '../../src/plugins/genotypes/export/export-job.js';
-import { runImport } from '../../src/server/import/pipeline.js';
 import { testDialects } from '../support/databases.js';
 import { passwordOf, startServer, type TestServer } from '../support/server.js';
-import { mcpdFile } from '../import/mcpd-fixtures.js';
+import { dataGrid, GENOTYPE_FILES, importGenotypes, seedPassports, workbookGermplasm } from '../support/genotype-files.js';
 
 /**
  * What a genotype export selects, on both databases, from Germinate's example workbook (500 germplasm ×
  * 1,000 markers): germplasm by id and by group, markers by id, by group and by map, each exactly; the
  * licence gate and private datasets; and the summary's counts.
  */
-const WORKBOOK = '/work/shared/data/germinate-templates/genotypic-data/example-allele-calls-germplasm-by-marker.xlsx';
-const importers = serverPlugins.flatMap((p) => p.importers ?? []);
+const WORKBOOK = GENOTYPE_FILES.workbook;
 type Caller = 'anonymous' | 'regular' | 'curator';
-
-async function dataGrid(file: string): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
-  const sheet = workbook.getWorksheet('DATA');
-  const grid: string[][] = [];
-  const columns = sheet?.columnCount ?? 0;
-  sheet?.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= columns; c += 1) cells.push(row.getCell(c).text.trim());
-    grid.push(cells);
-  });
-  return grid;
-}
 
 describe.each(testDialects())('genotype export subsets on %s', (dialect) => {
   let server: TestServer;
@@ -46,13 +27,7 @@ describe.each(testDialects())('genotype export subsets on %s', (dialect) => {
   const ids = { workbook: 0, gated: 0, private: 0, licence: 0, partialMap: 0, germplasmGroup: 0, privateGermplasmGroup: 0, markerGroup: 0 };
   const db = () => server.db.database.db as unknown as Kysely<unknown>;
   const insert = async (query: ReturnType<typeof sql<{ id: number }>>) => Number((await query.execute(db())).rows[0].id);
-  const importFile = async (file: string) => {
-    const result = await runImport(server.db.database, importers, { file, type: 'genotype', update: false, checkOnly: false }, {
-      maxBytes: 64 * 1024 * 1024, now: new Date(), dataDir: server.db.dataDir, userId: null, dataOrientation: null,
-    });
-    expect(result.issues.filter((i) => i.type === 'ERROR')).toEqual([]);
-    return Number(result.stats?.datasetId);
-  };
+  const importFile = (file: string) => importGenotypes(server.db.database, server.db.dataDir, file);
   const post = (caller: Caller, apiPath: string, body: unknown) => server.api('POST', apiPath, { token: tokens[caller], body });
 
   /** The jobs a request starts (their statuses as answered). */
@@ -87,10 +62,9 @@ describe.each(testDialects())('genotype export subsets on %s', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect);
     grid = await dataGrid(WORKBOOK);
-    germplasmNames = grid.slice(3).map((r) => r[0]);
+    germplasmNames = workbookGermplasm(grid);
     markerNames = grid[2].slice(1).filter((m) => m !== '');
-    const rows = germplasmNames.map((name) => ({ ACCENUMB: name, INSTCODE: 'XXX001', GENUS: 'Zea' }));
-    await server.db.database.db.transaction().execute((trx) => mcpdImporter.write(mcpdFile(rows), { db: trx, dialect }, { update: false, now: new Date() }));
+    await seedPassports(server.db.database, dialect, germplasmNames);
     ids.workbook = await importFile(WORKBOOK);
     for (const [name, key] of [['Gated calls', 'gated'], ['Private calls', 'private']] as const) {
       const file = path.join(server.db.dataDir, `${key}.txt`);

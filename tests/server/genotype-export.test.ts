@@ -1,59 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverPlugins } from '../../src/plugins/server.js';
-import { mcpdImporter } from '../../src/plugins/germplasm/import/mcpd-importer.js';
 import { exportSettled } from '../../src/plugins/genotypes/export/export-job.js';
-import { runImport } from '../../src/server/import/pipeline.js';
 import { testDialects } from '../support/databases.js';
 import { startServer, type TestServer } from '../support/server.js';
-import { mcpdFile } from '../import/mcpd-fixtures.js';
+import { dataGrid, GENOTYPE_FILES, importGenotypes, readVcf, seedPassports, workbookGermplasm } from '../support/genotype-files.js';
 
 /**
  * Genotype export jobs on both databases, from datasets imported from real files: the maize panel's VCF and
  * Germinate's example workbook (with its map). Exports go through the API and come back as the zip the
  * jobs panel downloads; their files are read back and compared with the imported files.
  */
-const WORKBOOK = '/work/shared/data/germinate-templates/genotypic-data/example-allele-calls-germplasm-by-marker.xlsx';
-const VCF = '/work/shared/data/maize-diversity-panel-tassel/maize_chr9_10thin40000.recode.vcf';
-const importers = serverPlugins.flatMap((p) => p.importers ?? []);
-
-/** The DATA sheet as text rows, read with exceljs. */
-async function dataGrid(file: string): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
-  const sheet = workbook.getWorksheet('DATA');
-  const grid: string[][] = [];
-  const columns = sheet?.columnCount ?? 0;
-  sheet?.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= columns; c += 1) cells.push(row.getCell(c).text.trim());
-    grid.push(cells);
-  });
-  return grid;
-}
-
-/** A VCF read plainly: samples, and per record CHROM, POS, the marker name and each sample's call as alleles. */
-function readVcf(text: string) {
-  const lines = text.split('\n').filter((l) => l !== '' && !l.startsWith('##'));
-  const samples = lines[0].split('\t').slice(9);
-  const records = lines.slice(1).map((line) => {
-    const f = line.split('\t');
-    const alleles = [f[3], ...f[4].split(',')];
-    const calls = f.slice(9).map((sample) => {
-      const gt = sample.split(':')[0];
-      const parts = gt.split(/[/|]/);
-      if (parts.some((p) => p === '.')) return '';
-      const texts = parts.map((p) => alleles[Number(p)]);
-      return texts.every((t) => t === texts[0]) ? texts[0] : texts.join(gt.includes('|') ? '|' : '/');
-    });
-    return { chrom: f[0], pos: f[1], id: f[2] === '.' ? `${f[0]}_${f[1]}` : f[2], ref: f[3], calls };
-  });
-  return { samples, records };
-}
+const WORKBOOK = GENOTYPE_FILES.workbook;
+const VCF = GENOTYPE_FILES.vcf;
 
 /** A Flapjack genotype file read plainly (its layout checked on the way). */
 function readFlapjack(text: string) {
@@ -72,13 +33,7 @@ describe.each(testDialects())('genotype export on %s', (dialect) => {
   const ids = { workbook: 0, vcf: 0, known: 0, workbookMap: 0, vcfMap: 0 };
   const db = () => server.db.database.db as unknown as Kysely<unknown>;
   const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db())).rows[0];
-  const importFile = async (file: string, originalName?: string) => {
-    const result = await runImport(server.db.database, importers, { file, originalName, type: 'genotype', update: false, checkOnly: false }, {
-      maxBytes: 256 * 1024 * 1024, now: new Date(), dataDir: server.db.dataDir, userId: null, dataOrientation: null,
-    });
-    expect(result.issues.filter((i) => i.type === 'ERROR')).toEqual([]);
-    return Number(result.stats?.datasetId);
-  };
+  const importFile = (file: string, originalName?: string) => importGenotypes(server.db.database, server.db.dataDir, file, originalName);
 
   /** Starts an export, waits for its job to settle and answers the job as listed, its statuses seen and its zip's files. */
   const exportOf = async (body: Record<string, unknown>) => {
@@ -102,12 +57,8 @@ describe.each(testDialects())('genotype export on %s', (dialect) => {
     grid = await dataGrid(WORKBOOK);
     const maize = readVcf(fs.readFileSync(VCF, 'utf8')).samples;
     // CACTUAR-2 gets a display name (the files' label; the import keeps it as a synonym too), CACTUAR-1 a PUID.
-    const rows = [...new Set([...grid.slice(3).map((r) => r[0]), ...maize])].map((name) => ({
-      ACCENUMB: name, INSTCODE: 'XXX001', GENUS: 'Zea',
-      ...(name === 'CACTUAR-2' ? { ACCENAME: 'Cactuar two' } : {}),
-      ...(name === 'CACTUAR-1' ? { PUID: 'doi:10.1/cactuar-1' } : {}),
-    }));
-    await server.db.database.db.transaction().execute((trx) => mcpdImporter.write(mcpdFile(rows), { db: trx, dialect }, { update: false, now: new Date() }));
+    const extra: Record<string, Record<string, string>> = { 'CACTUAR-2': { ACCENAME: 'Cactuar two' }, 'CACTUAR-1': { PUID: 'doi:10.1/cactuar-1' } };
+    await seedPassports(server.db.database, dialect, [...workbookGermplasm(grid), ...maize], (name) => extra[name] ?? {});
     ids.workbook = await importFile(WORKBOOK);
     ids.vcf = await importFile(VCF, 'maize chr9.vcf');
     const known = path.join(server.db.dataDir, 'known.txt');

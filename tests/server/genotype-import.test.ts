@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverPlugins } from '../../src/plugins/server.js';
@@ -8,49 +7,17 @@ import { genotypeFolder } from '../../src/plugins/genotypes/import/genotype-stag
 import { MatrixReader } from '../../src/plugins/genotypes/storage/matrix-reader.js';
 import { runImport, type ImportRunResult } from '../../src/server/import/pipeline.js';
 import { freshDatabase, testDialects, type TestDatabase } from '../support/databases.js';
-import { mcpdFile } from '../import/mcpd-fixtures.js';
-import { mcpdImporter } from '../../src/plugins/germplasm/import/mcpd-importer.js';
+import { dataGrid, GENOTYPE_FILES, readVcf, seedPassports, workbookGermplasm } from '../support/genotype-files.js';
 
-const TEMPLATES = '/work/shared/data/germinate-templates/genotypic-data';
-const BY_MARKER = path.join(TEMPLATES, 'example-allele-calls-germplasm-by-marker.xlsx');
-const TRANSPOSED = path.join(TEMPLATES, 'example-allele-calls-marker-by-germplasm.xlsx');
-const VCF = '/work/shared/data/maize-diversity-panel-tassel/maize_chr9_10thin40000.recode.vcf';
+const BY_MARKER = GENOTYPE_FILES.workbook;
+const TRANSPOSED = GENOTYPE_FILES.transposed;
+const VCF = GENOTYPE_FILES.vcf;
 const importers = serverPlugins.flatMap((p) => p.importers ?? []);
-
-/** The DATA sheet as text rows, read with exceljs (not with the importer's reader). */
-async function dataGrid(file: string): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
-  const sheet = workbook.getWorksheet('DATA');
-  const grid: string[][] = [];
-  // columnCount scans the sheet each time it is read.
-  const columns = sheet?.columnCount ?? 0;
-  sheet?.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= columns; c += 1) cells.push(row.getCell(c).text.trim());
-    grid.push(cells);
-  });
-  return grid;
-}
 
 /** The VCF's samples and, per data line, ID and the call texts from GT (a plain reading for comparison). */
 function vcfCalls(file: string): { samples: string[]; markers: { id: string; calls: string[] }[] } {
-  const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l !== '' && !l.startsWith('##'));
-  const samples = lines[0].split('\t').slice(9);
-  const markers = lines.slice(1).map((line) => {
-    const f = line.split('\t');
-    const alleles = [f[3], ...f[4].split(',')];
-    const calls = f.slice(9).map((sample) => {
-      const gt = sample.split(':')[0];
-      const phased = gt.includes('|');
-      const parts = gt.split(/[/|]/);
-      if (parts.some((p) => p === '.')) return '';
-      const texts = parts.map((p) => alleles[Number(p)]);
-      return texts.every((t) => t === texts[0]) ? texts[0] : texts.join(phased ? '|' : '/');
-    });
-    return { id: f[2] === '.' ? `${f[0]}_${f[1]}` : f[2], calls };
-  });
-  return { samples, markers };
+  const { samples, records } = readVcf(fs.readFileSync(file, 'utf8'));
+  return { samples, markers: records.map(({ id, calls }) => ({ id, calls })) };
 }
 
 describe.each(testDialects())('genotype import on %s', (dialect) => {
@@ -71,10 +38,7 @@ describe.each(testDialects())('genotype import on %s', (dialect) => {
   beforeAll(async () => {
     test = await freshDatabase(dialect);
     // The templates' germplasm (CACTUAR-1…) and the maize panel's lines, as passports.
-    const grid = await dataGrid(BY_MARKER);
-    const names = [...new Set([...grid.slice(3).map((r) => r[0]), ...vcfCalls(VCF).samples])];
-    const file = mcpdFile(names.map((name) => ({ ACCENUMB: name, INSTCODE: 'XXX001', GENUS: 'Zea' })));
-    await test.database.db.transaction().execute((trx) => mcpdImporter.write(file, { db: trx, dialect }, { update: false, now: new Date() }));
+    await seedPassports(test.database, dialect, [...workbookGermplasm(await dataGrid(BY_MARKER)), ...vcfCalls(VCF).samples]);
   });
   afterAll(() => test?.cleanup());
 
