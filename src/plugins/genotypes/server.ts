@@ -29,5 +29,7 @@ export const genotypesServer: ServerPlugin = {
   demoFiles: [
     { file: 'src/plugins/genotypes/demo/genotype-germplasm.tsv', type: 'mcpd' },
     { file: 'demo/genotypes/example-allele-calls-germplasm-by-marker.xlsx', type: 'genotype' },
+    // After the workbook: it names the workbook's markers (src/plugins/genotypes/allelefreq/demo/README.md).
+    { file: 'src/plugins/genotypes/allelefreq/demo/example-allele-frequencies.txt', type: 'allelefreq' },
   ],
 };
