@@ -4,6 +4,9 @@ import { FrequencyFileReader, frequencyOf } from './frequency-file.js';
 import { Histogram } from './binning.js';
 import { rowChoice } from './selection.js';
 
+/** Cells read between two turns of the event loop (a few milliseconds of work). */
+const YIELD_CELLS = 20_000;
+
 /** What a subset reads: the dataset's germplasm members (which are selected) and the selected markers' names (null = all). */
 export interface FrequencySubset {
   germplasm: GermplasmMembers;
@@ -43,8 +46,16 @@ export async function readSubset(file: string, subset: FrequencySubset, seen: ()
   });
   const choice = rowChoice(subset.germplasm);
   async function* lines(): AsyncGenerator<SubsetLine> {
+    let sinceYield = 0;
     for await (const row of reader.rows()) {
       seen();
+      // The export runs in the server's thread: a turn for other requests every YIELD_CELLS cells read,
+      // whatever the length of a line (a cached file's reads come back before any timer is due).
+      sinceYield += row.cells.length;
+      if (sinceYield >= YIELD_CELLS) {
+        sinceYield = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       const identifiers = choice.take(row.name);
       if (identifiers === false) continue;
       const cells = new Array<string>(columns.length);
