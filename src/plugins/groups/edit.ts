@@ -5,7 +5,8 @@ import { recordAudit } from '../../server/audit.js';
 import { HttpError } from '../../server/http/errors.js';
 import { validate } from '../../server/http/validate.js';
 import type { PresentTables } from '../../server/table/optional-tables.js';
-import { coreOf, findGroup, mayChange, type GroupsDb } from './ownership.js';
+import { findGroup, mayChangeGroup } from '../../server/groups/member-routes.js';
+import { coreOf, type GroupsDb } from './ownership.js';
 import { GroupBody, invalid } from './schema.js';
 
 /** Germinate's messages of PATCH group/{id}. */
@@ -73,7 +74,7 @@ export function registerGroupEdits(app: FastifyInstance, db: GroupsDb, present: 
     };
     await db.transaction().execute(async (trx) => {
       const group = await findGroup(trx, id);
-      if (!group || !mayChange(group, request.user)) throw new HttpError(404, 'NOT_FOUND_ID', `No group ${id} of yours`);
+      if (!group || !mayChangeGroup(group, request.user)) throw new HttpError(404, 'NOT_FOUND_ID', `No group ${id} of yours`);
       await trx.updateTable('groups').set(change).where('id', '=', id).execute();
       await recordAudit(coreOf(trx), request.user, { action: 'group.update', target: `group ${id}`, details: change }, time);
     });
@@ -85,7 +86,7 @@ export function registerGroupEdits(app: FastifyInstance, db: GroupsDb, present: 
     const time = now();
     await db.transaction().execute(async (trx) => {
       const group = await findGroup(trx, id);
-      if (!group || !mayChange(group, request.user)) throw new HttpError(404, 'NOT_FOUND_ID', `No group ${id} of yours`);
+      if (!group || !mayChangeGroup(group, request.user)) throw new HttpError(404, 'NOT_FOUND_ID', `No group ${id} of yours`);
       const members = Number((await trx.selectFrom('groupmembers').select((eb) => eb.fn.countAll().as('n')).where('group_id', '=', id).executeTakeFirstOrThrow()).n);
       // Publications that cite the group lose the reference (Germinate's rule), when publications exist here.
       if (present.has('publicationdata')) await sql`DELETE FROM publicationdata WHERE reference_type = 'group' AND foreign_id = ${id}`.execute(trx);

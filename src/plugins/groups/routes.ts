@@ -89,5 +89,5 @@ export const groupRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerGroupEdits(app, db, present);
-  registerGroupMembers(app, db, present);
+  registerGroupMembers(app, present);
 };

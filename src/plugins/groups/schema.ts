@@ -25,17 +25,6 @@ export const GroupBody = type({
 });
 export type GroupBody = typeof GroupBody.infer;
 
-/**
- * Germinate's GroupModificationRequest. `addition` is required here: Germinate reads an absent one as false
- * (a removal), which would turn a forgotten key into deleted members.
- */
-export const GroupModificationRequest = type({
-  ids: type(int).array().atMostLength(1_000_000).or('null'),
-  addition: 'boolean',
-  '+': 'ignore',
-});
-export type GroupModificationRequest = typeof GroupModificationRequest.infer;
-
 /** The query of Germinate's plain listings (`GET group`, `GET grouptype`): digits only, as JAX-RS reads ints. */
 const ListQuery = type({
   'page?': /^\d{1,10}$/,
