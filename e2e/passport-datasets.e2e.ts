@@ -72,6 +72,24 @@ describe('datasets in the passport and asking for access', () => {
     await page.getByRole('heading', { name: seeded.open.name, level: 2 }).waitFor(POLL);
   });
 
+  it("lists a germplasm's genotype dataset, which opens by keyboard", async () => {
+    // The demo genotype workbook's accessions (CACTUAR-31…) are members of its dataset only.
+    const db = server.database.db as unknown as Kysely<unknown>;
+    const member = (await sql<{ id: number; dataset: string }>`SELECT g.id, d.name AS dataset FROM datasetmembers dm
+      JOIN germinatebase g ON g.id = dm.foreign_id JOIN datasets d ON d.id = dm.dataset_id
+      WHERE dm.datasetmembertype_id = 2 AND d.datasettype_id = 1 ORDER BY g.id LIMIT 1`.execute(db)).rows[0];
+    const page = await browser.page();
+    await page.goto(`${server.url}/data/germplasm/${member.id}`);
+    const table = datasetsTable(page);
+    const open = table.getByRole('button', { name: member.dataset });
+    await open.waitFor(POLL);
+    expect(await table.getByRole('cell', { name: 'Genotype', exact: true }).count()).toBe(1);
+    await checkAxe(page);
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: member.dataset, level: 2 }).waitFor(POLL);
+  });
+
   it('lists the private dataset to an administrator, who opens it', async () => {
     const page = await browser.page();
     await server.login(page, 'admin');
