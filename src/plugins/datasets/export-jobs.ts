@@ -11,8 +11,8 @@ import { cancelAndHide, iso, jobFolder, parseJson, type JobRow } from '../../ser
 /**
  * Export jobs (Germinate's DataExportJobs): rows of the shared async_jobs table with kind 'export', their
  * results in DATA_DIR/async/<uuid>/. These calls list, remove and download them for the jobs panel of
- * Germinate's client, which polls `dataset/export/async` on every page. No export type writes a job yet:
- * the list holds only jobs that exist, and a job without a result zip downloads as a 404.
+ * Germinate's client, which polls `dataset/export/async` on every page (so does the shell's jobs panel).
+ * The genotype and pedigree exports write such jobs; a job without a result zip downloads as a 404.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -40,7 +40,7 @@ export function ExportJobs({ jobs, onChanged }: { jobs: readonly ExportJob[]; on
           return (
             <li key={job.uuid} data-job={job.uuid}>
               <p>
-                <strong>{name}</strong> {t('shell.exportJobs.datasets', { ids: job.datasetIds.join(', ') })}
+                <strong>{name}</strong> · {t('shell.exportJobs.datasets', { ids: job.datasetIds.join(', ') })}
               </p>
               <p className="shell-jobs-muted">{translator.formatDateTime(job.updatedOn ?? '')}</p>
               <p data-testid="export-job-status">
