@@ -5,6 +5,7 @@ import { exportCommands } from './panes/export/commands.js';
 import { commands } from './panes/commands.js';
 import { PANE } from './panes/ids.js';
 import { markerPaletteProvider } from './panes/markers/palette.js';
+import { gridCommands, gridPane, gridPaletteProvider } from './panes/grid/registration.js';
 
 export { PANE };
 
@@ -39,9 +40,10 @@ export const genotypesPlugin: ClientPlugin = {
         inSidebar: false,
         load: () => import('./panes/maps/details.js'),
       },
+      gridPane,
     ],
-    commands: [...commands, ...exportCommands],
-    paletteProviders: [markerPaletteProvider],
+    commands: [...commands, ...exportCommands, ...gridCommands],
+    paletteProviders: [markerPaletteProvider, gridPaletteProvider],
     sections: [{ id: 'genotypes:export', slot: exportPageSlot('genotype'), titleKey: 'datasets.export.title.genotype', load: () => import('./panes/export/page.js') }],
   },
 };

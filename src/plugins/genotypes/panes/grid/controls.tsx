@@ -1,0 +1,58 @@
+import { useServices } from '../../../../shell/pane-api.js';
+import { Button } from '../../../../shell/ui/Button.js';
+import { Field, Select } from '../../../../shell/ui/Field.js';
+import { GRID_FIELDS, type GridField, type GridState } from './pane-state.js';
+import type { DatasetMap, GridData } from './use-grid-data.js';
+
+/** The grid's choices: the map ordering the markers, the passport field rows are sorted by (and which way), the field they are grouped by. */
+export function GridControls(props: {
+  ids: { sort: string; group: string; map: string };
+  state: GridState;
+  maps: DatasetMap[];
+  ordering: GridData['ordering'];
+  onChange(patch: Partial<GridState>): void;
+}) {
+  const { t } = useServices();
+  const { state, onChange } = props;
+  const fieldName = (field: GridField) => t(`genotypes.grid.field.${field}`);
+  const asField = (value: string): GridField | null => GRID_FIELDS.find((f) => f === value) ?? null;
+  return (
+    <div className="genotypes-grid-controls">
+      <Field label={t('genotypes.grid.map')}>
+        <Select id={props.ids.map} value={state.mapId === null ? '' : String(state.mapId)} onChange={(event) => onChange({ mapId: event.target.value === '' ? null : Number(event.target.value), column: 0, left: 0 })} aria-keyshortcuts="Shift+M">
+          <option value="">{t('genotypes.grid.noMap')}</option>
+          {props.maps.map((map) => (
+            <option key={map.mapId} value={String(map.mapId)}>
+              {map.mapName}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t('genotypes.grid.sort')}>
+        <Select id={props.ids.sort} value={state.sort ?? ''} onChange={(event) => onChange({ sort: asField(event.target.value), row: 0, top: 0 })} aria-keyshortcuts="s">
+          <option value="">{t('genotypes.grid.fileOrder')}</option>
+          {GRID_FIELDS.map((field) => (
+            <option key={field} value={field}>
+              {fieldName(field)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Button size="sm" aria-pressed={state.descending} aria-keyshortcuts="r" disabled={state.sort === null} onClick={() => onChange({ descending: !state.descending })}>
+        {t('genotypes.grid.command.reverse-sort')}
+      </Button>
+      <Field label={t('genotypes.grid.group')}>
+        <Select id={props.ids.group} value={state.group ?? ''} onChange={(event) => onChange({ group: asField(event.target.value), row: 0, top: 0 })} aria-keyshortcuts="Shift+G">
+          <option value="">{t('genotypes.grid.noGroups')}</option>
+          {GRID_FIELDS.map((field) => (
+            <option key={field} value={field}>
+              {fieldName(field)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {props.ordering === 'loading' ? <p role="status" className="ui-muted">{t('genotypes.grid.ordering')}</p> : null}
+      {props.ordering === 'too-many' ? <p role="status" className="ui-muted">{t('genotypes.grid.tooManyToSort')}</p> : null}
+    </div>
+  );
+}
