@@ -2,6 +2,16 @@ import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { decodeFooter, MAGIC, MatrixFileError, tileCount, TRAILER_BYTES, TRAILER_MAGIC, type Footer } from './matrix-format.js';
 
+/** One tile's cells, row-major, `rowsIn × columnsIn` (clipped at the matrix's edges). */
+export interface Tile {
+  cells: Uint8Array;
+  rowsIn: number;
+  columnsIn: number;
+}
+
+/** The most one read of neighbouring tiles takes (compressed bytes; a tile holds at most 64 KiB of calls). */
+const RUN_BYTES = 4 * 1024 * 1024;
+
 /** One row (germplasm) or column (marker) of a subset: its index in the file and its calls' bytes in subset order. */
 export interface MatrixLine {
   index: number;
@@ -60,15 +70,53 @@ export class MatrixReader {
   private readonly columnTiles = (): number => tileCount(this.columns, this.footer.tileColumns);
 
   /** One tile's cells, row-major, `rowsIn × columnsIn` (clipped at the matrix's edges). */
-  async tile(tileRow: number, tileColumn: number): Promise<{ cells: Uint8Array; rowsIn: number; columnsIn: number }> {
-    const { tileRows, tileColumns, tileOffsets, tileLengths } = this.footer;
+  async tile(tileRow: number, tileColumn: number): Promise<Tile> {
     const index = tileRow * this.columnTiles() + tileColumn;
-    const compressed = Buffer.allocUnsafe(tileLengths[index]);
-    const { bytesRead } = await this.file.read(compressed, 0, compressed.length, tileOffsets[index]);
-    const rowsIn = Math.min(tileRows, this.rows - tileRow * tileRows);
-    const columnsIn = Math.min(tileColumns, this.columns - tileColumn * tileColumns);
-    const expected = rowsIn * columnsIn;
+    const compressed = Buffer.allocUnsafe(this.footer.tileLengths[index]);
+    const { bytesRead } = await this.file.read(compressed, 0, compressed.length, this.footer.tileOffsets[index]);
     if (bytesRead !== compressed.length) throw new MatrixFileError(`Tile ${tileRow},${tileColumn} is cut short.`);
+    return this.inflate(tileRow, tileColumn, compressed);
+  }
+
+  /**
+   * The tiles at these places, in the order given, read with as few reads as their places in the file allow:
+   * tiles stored one after another (a band's tiles are) come in one read of at most RUN_BYTES. Each read's
+   * tiles are inflated as they are taken, so memory is one read and one tile.
+   */
+  async *tiles(places: readonly (readonly [tileRow: number, tileColumn: number])[], runBytes = RUN_BYTES): AsyncGenerator<Tile> {
+    const { tileOffsets, tileLengths } = this.footer;
+    const columnTiles = this.columnTiles();
+    let at = 0;
+    while (at < places.length) {
+      const first = places[at][0] * columnTiles + places[at][1];
+      let end = at + 1;
+      let bytes = tileLengths[first];
+      let next = tileOffsets[first] + tileLengths[first];
+      while (end < places.length) {
+        const index = places[end][0] * columnTiles + places[end][1];
+        if (tileOffsets[index] !== next || bytes + tileLengths[index] > runBytes) break;
+        bytes += tileLengths[index];
+        next += tileLengths[index];
+        end += 1;
+      }
+      const run = Buffer.allocUnsafe(bytes);
+      const { bytesRead } = await this.file.read(run, 0, bytes, tileOffsets[first]);
+      if (bytesRead !== bytes) throw new MatrixFileError(`Tile ${places[at][0]},${places[at][1]} is cut short.`);
+      let offset = 0;
+      for (let k = at; k < end; k += 1) {
+        const [tileRow, tileColumn] = places[k];
+        const length = tileLengths[tileRow * columnTiles + tileColumn];
+        yield this.inflate(tileRow, tileColumn, run.subarray(offset, offset + length));
+        offset += length;
+      }
+      at = end;
+    }
+  }
+
+  private inflate(tileRow: number, tileColumn: number, compressed: Uint8Array): Tile {
+    const rowsIn = Math.min(this.footer.tileRows, this.rows - tileRow * this.footer.tileRows);
+    const columnsIn = Math.min(this.footer.tileColumns, this.columns - tileColumn * this.footer.tileColumns);
+    const expected = rowsIn * columnsIn;
     let cells: Buffer;
     try {
       // One output chunk of the tile's size (the default 16 KiB chunks assemble a tile from pieces), and never
@@ -90,8 +138,10 @@ export class MatrixReader {
     const columnGroups = groupBy(columns, tileColumns);
     for (const band of groupBy(rows, tileRows)) {
       const out = band.items.map(() => new Uint8Array(columns.length));
-      for (const group of columnGroups) {
-        const { cells, columnsIn } = await this.tile(band.key, group.key);
+      let g = 0;
+      for await (const { cells, columnsIn } of this.tiles(columnGroups.map((group) => [band.key, group.key] as const))) {
+        const group = columnGroups[g];
+        g += 1;
         for (let r = 0; r < band.items.length; r += 1) {
           const base = (band.items[r] - band.key * tileRows) * columnsIn - group.key * tileColumns;
           const line = out[r];
@@ -113,8 +163,10 @@ export class MatrixReader {
     const perPass = Math.max(1, Math.floor(bandBytes / Math.max(1, rows.length)));
     for (const band of groupBy(columns, tileColumns).flatMap((group) => split(group, perPass))) {
       const out = band.items.map(() => new Uint8Array(rows.length));
-      for (const group of rowGroups) {
-        const { cells, columnsIn } = await this.tile(group.key, band.key);
+      let g = 0;
+      for await (const { cells, columnsIn } of this.tiles(rowGroups.map((group) => [group.key, band.key] as const))) {
+        const group = rowGroups[g];
+        g += 1;
         for (let k = 0; k < group.items.length; k += 1) {
           const base = (group.items[k] - group.key * tileRows) * columnsIn - band.key * tileColumns;
           const at = group.start + k;

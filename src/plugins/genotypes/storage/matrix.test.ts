@@ -45,6 +45,28 @@ async function readAll(reader: MatrixReader, rows: number[], columns: number[], 
 const transpose = (m: string[][]) => (m[0] ?? []).map((_, c) => m.map((row) => row[c]));
 
 describe('genotype matrix file', () => {
+  it('reads tiles in the order asked, neighbours in one read or several, the same as one by one', async () => {
+    const calls = grid(13, 29, 5);
+    const file = path.join(dir, 'tiles.gtm');
+    write(file, calls, 'germplasm-rows');
+    const reader = await MatrixReader.open(file);
+    try {
+      // Neighbours in a band, a jump back, a tile of another band, and the last (clipped) tile.
+      const places = [[1, 0], [1, 1], [1, 2], [0, 3], [3, 3], [0, 0]] as const;
+      const single = await Promise.all(places.map(([r, c]) => reader.tile(r, c)));
+      for (const runBytes of [1, 1 << 20]) {
+        const batched = [];
+        for await (const tile of reader.tiles(places, runBytes)) batched.push(tile);
+        expect(batched, `runs of ${runBytes} bytes`).toEqual(single);
+      }
+      // The last tile holds the matrix's clipped corner: 13 - 12 rows × 29 - 24 columns.
+      expect(single[4]).toMatchObject({ rowsIn: 1, columnsIn: 5 });
+      expect(Array.from(single[4].cells, (code) => reader.states[code])).toEqual(calls[12].slice(24));
+    } finally {
+      await reader.close();
+    }
+  });
+
   it.each(['germplasm-rows', 'marker-rows'] as const)('round-trips every call from %s records, in both directions, at sizes that are no multiple of a tile', async (orientation) => {
     const calls = grid(23, 37, 7);
     const file = path.join(dir, `${orientation}.gtm`);
