@@ -186,7 +186,7 @@ describe.each(testDialects())('Germinate’s client on %s', (dialect) => {
     expect((await server.api('GET', `dataset/export/async/${mine}/download`)).status).toBe(404);
   });
 
-  it('answers exports it cannot write yet as Germinate does when there is nothing to export, else 501; pedigree exports run as jobs', async () => {
+  it('answers the asynchronous exports as Germinate does: 400 without datasets, nothing (or 404 for allele frequencies) when none of the type may be exported; pedigree exports run as jobs', async () => {
     const start = (path: string, body: unknown, token: string | null = admin) => server.api('POST', `dataset/export/${path}`, { token, body });
     for (const path of ['genotype', 'allelefreq', 'pedigree-async']) expect((await start(path, { datasetIds: [] })).status, path).toBe(400);
     expect(await json(await start('genotype', { datasetIds: [ids.publicSet], generateFlatFile: true }))).toEqual([]);
