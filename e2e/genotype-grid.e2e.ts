@@ -181,6 +181,22 @@ describe('genotype grid', () => {
     await shoot(page, 'map-dark');
   });
 
+  it("opens from a dataset's page by its command", async () => {
+    const page = await browser.page({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/data/datasets/${dataset.id}`);
+    await page.getByRole('heading', { name: dataset.name, level: 2 }).first().waitFor(POLL);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').waitFor(POLL);
+    await page.keyboard.type('genotype grid of this');
+    await page.getByRole('option', { name: /Open the genotype grid of this dataset/ }).waitFor(POLL);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: `Genotype grid: ${dataset.name}`, level: 2 }).waitFor(POLL);
+    // Beside the dataset's page.
+    await page.getByRole('heading', { name: dataset.name, level: 2, exact: true }).waitFor(POLL);
+    await cells(page).focus();
+    await expectCell(page, 1, 1, stored.germplasm[0]);
+  });
+
   it('speaks German', async () => {
     const page = await browser.page({ locale: 'de-DE', viewport: { width: 1280, height: 900 } });
     await page.goto(`${server.url}/data/genotypes/grid/${dataset.id}`);

@@ -52,7 +52,9 @@ export default function GenotypeGridPane(props: PaneProps) {
 
   const change = useCallback((patch: Partial<GridState>) => {
     const now = latest.current;
-    setState(writeGridState({ ...now.saved, ...patch, row: now.cursor.row, column: now.cursor.column, top: scrolled.current.top, left: scrolled.current.left, ...patch }));
+    // A new order or map puts the cursor back where the patch says (the view follows the cursor).
+    if (patch.row !== undefined || patch.column !== undefined) setCursor((at) => ({ row: patch.row ?? at.row, column: patch.column ?? at.column }));
+    setState(writeGridState({ ...now.saved, row: now.cursor.row, column: now.cursor.column, top: scrolled.current.top, left: scrolled.current.left, ...patch }));
   }, [setState]);
 
   // Cursor and scroll reach the URL once they rest.
