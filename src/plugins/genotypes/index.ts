@@ -1,6 +1,7 @@
 import type { ClientPlugin } from '../../core/contracts.js';
 import { TABLE_KIND } from '../../core/table-plugin.js';
 import { exportPageSlot } from '../../shell/sections.js';
+import { allelefreqCommands } from './panes/allelefreq-export/commands.js';
 import { exportCommands } from './panes/export/commands.js';
 import { commands } from './panes/commands.js';
 import { PANE } from './panes/ids.js';
@@ -11,8 +12,8 @@ export { PANE };
 
 /**
  * The genotypes client plugin: the marker table and a marker's page (its datasets, maps and groups), the map
- * table and a map's page (its markers, their density per chromosome, the map export), and the genotype
- * export page (a section of the datasets' export pane). `/data/genotypes`
+ * table and a map's page (its markers, their density per chromosome, the map export), and the genotype and
+ * allele-frequency export pages (sections of the datasets' export pane). `/data/genotypes`
  * leads to the maps (core's redirects). Genotype uploads are the uploader's template `genotype`.
  */
 export const genotypesPlugin: ClientPlugin = {
@@ -42,9 +43,12 @@ export const genotypesPlugin: ClientPlugin = {
       },
       gridPane,
     ],
-    commands: [...commands, ...exportCommands, ...gridCommands],
+    commands: [...commands, ...exportCommands, ...allelefreqCommands, ...gridCommands],
     paletteProviders: [markerPaletteProvider, gridPaletteProvider],
-    sections: [{ id: 'genotypes:export', slot: exportPageSlot('genotype'), titleKey: 'datasets.export.title.genotype', load: () => import('./panes/export/page.js') }],
+    sections: [
+      { id: 'genotypes:export', slot: exportPageSlot('genotype'), titleKey: 'datasets.export.title.genotype', load: () => import('./panes/export/page.js') },
+      { id: 'genotypes:allelefreq-export', slot: exportPageSlot('allelefreq'), titleKey: 'datasets.export.title.allelefreq', load: () => import('./panes/allelefreq-export/page.js') },
+    ],
   },
 };
 

@@ -3,7 +3,7 @@ import { GroupBoxes, ModeRadios } from '../../../../shell/export/choice-list.js'
 import type { ChoiceGroup } from '../../../../shell/export/germplasm-choice.js';
 import { Field, Select } from '../../../../shell/ui/Field.js';
 import { chosenMap, type DatasetMap } from './request.js';
-import { MARKER_MODES, type GenotypeExportState, type MapChoice } from './state.js';
+import { MARKER_MODES, type GenotypeSelection, type MapChoice } from './state.js';
 
 /**
  * The markers to export: all of the datasets', the marked markers, or marker groups of the datasets; and
@@ -11,8 +11,8 @@ import { MARKER_MODES, type GenotypeExportState, type MapChoice } from './state.
  * name and number of markers, the one with most preselected, or no map.
  */
 export interface MarkerPickerProps {
-  state: GenotypeExportState;
-  update(patch: Partial<GenotypeExportState>): void;
+  state: Pick<GenotypeSelection, 'markers' | 'markerGroups' | 'map'>;
+  update(patch: Partial<GenotypeSelection>): void;
   groups: readonly ChoiceGroup[];
   marked: number;
   /** The maps of the datasets; undefined while they load. */

@@ -28,10 +28,14 @@ export type Format = (typeof FORMATS)[number];
 /** The map: one by id, none at all, or (null) the map of the datasets with the most markers. */
 export type MapChoice = number | 'none' | null;
 
-export interface GenotypeExportState extends GermplasmSelection {
+/** The germplasm, markers and map: what the allele-frequency export page chooses the same way. */
+export interface GenotypeSelection extends GermplasmSelection {
   markers: MarkerMode;
   markerGroups: number[];
   map: MapChoice;
+}
+
+export interface GenotypeExportState extends GenotypeSelection {
   formats: Format[];
   /** Of several datasets, those the user unticked in the summary (all are ticked at first). */
   unticked: number[];
@@ -48,7 +52,7 @@ export const DEFAULT_STATE: GenotypeExportState = {
   unticked: [],
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function oneOf<T extends string>(options: readonly T[], value: unknown, fallback: T): T {
   return options.find((option) => option === value) ?? fallback;
@@ -67,10 +71,8 @@ function formatList(value: unknown): Format[] {
   return FORMATS.filter((format) => value.includes(format));
 }
 
-/** The page's state out of the export pane's state (any shape; defaults where a value does not fit). */
-export function readState(paneState: Record<string, unknown> | undefined): GenotypeExportState {
-  const raw = paneState?.[STATE_KEY];
-  if (!isRecord(raw)) return { ...DEFAULT_STATE };
+/** The germplasm, markers and map out of a page's stored part (defaults where a value does not fit). */
+export function readSelection(raw: Record<string, unknown>): GenotypeSelection {
   return {
     germplasm: oneOf(GERMPLASM_MODES, raw.germplasm, DEFAULT_STATE.germplasm),
     groups: idList(raw.groups),
@@ -78,21 +80,35 @@ export function readState(paneState: Record<string, unknown> | undefined): Genot
     markers: oneOf(MARKER_MODES, raw.markers, DEFAULT_STATE.markers),
     markerGroups: idList(raw.markerGroups),
     map: raw.map === 'none' ? 'none' : isId(raw.map) ? raw.map : null,
+  };
+}
+
+/** The page's state out of the export pane's state (any shape; defaults where a value does not fit). */
+export function readState(paneState: Record<string, unknown> | undefined): GenotypeExportState {
+  const raw = paneState?.[STATE_KEY];
+  if (!isRecord(raw)) return { ...DEFAULT_STATE };
+  return {
+    ...readSelection(raw),
     formats: formatList(raw.formats),
     unticked: idList(raw.unticked),
   };
 }
 
 /**
- * The export pane's state with this page's part replaced. Defaults are left out, so that the address of
- * a page nobody has touched stays short.
+ * The export pane's state with a page's part (under `key`) replaced. Values equal to their defaults are left
+ * out, so that the address of a page nobody has touched stays short.
  */
-export function writeState(paneState: Record<string, unknown> | undefined, state: GenotypeExportState): Record<string, unknown> {
+export function writePart<T extends object>(paneState: Record<string, unknown> | undefined, key: string, state: T, defaults: T): Record<string, unknown> {
   const part: Record<string, unknown> = {};
-  for (const key of Object.keys(DEFAULT_STATE) as (keyof GenotypeExportState)[]) {
-    if (JSON.stringify(state[key]) !== JSON.stringify(DEFAULT_STATE[key])) part[key] = state[key];
+  for (const name of Object.keys(defaults) as (keyof T & string)[]) {
+    if (JSON.stringify(state[name]) !== JSON.stringify(defaults[name])) part[name] = state[name];
   }
   const rest = { ...(paneState ?? {}) };
-  delete rest[STATE_KEY];
-  return Object.keys(part).length > 0 ? { ...rest, [STATE_KEY]: part } : rest;
+  delete rest[key];
+  return Object.keys(part).length > 0 ? { ...rest, [key]: part } : rest;
+}
+
+/** The export pane's state with this page's part replaced (defaults left out). */
+export function writeState(paneState: Record<string, unknown> | undefined, state: GenotypeExportState): Record<string, unknown> {
+  return writePart(paneState, STATE_KEY, state, DEFAULT_STATE);
 }
