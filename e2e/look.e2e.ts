@@ -33,6 +33,12 @@ async function codedGermplasm(server: E2EServer): Promise<{ id: number; sampstat
   return rows[0];
 }
 
+/** The demo genotype dataset's id. */
+async function genotypeDataset(server: E2EServer): Promise<number> {
+  const { rows } = await sql<{ id: number }>`SELECT id FROM datasets WHERE datasettype_id = 1 ORDER BY id LIMIT 1`.execute(server.database.db);
+  return Number(rows[0].id);
+}
+
 describe('the look (authMode SELECTIVE)', () => {
   const browser = useBrowser();
   let server!: E2EServer;
@@ -128,7 +134,7 @@ describe('the look (authMode SELECTIVE)', () => {
   });
 
   /** Each pane this part of the client draws: where it lives, who sees it, what shows it is ready. */
-  const PANES: readonly { name: string; route: (germplasmId: number) => string; user?: 'admin'; ready: string }[] = [
+  const PANES: readonly { name: string; route: (germplasmId: number, genotypeDatasetId: number) => string; user?: 'admin'; ready: string }[] = [
     { name: 'home', route: () => '/home', ready: '.home-cards[aria-busy="false"]' },
     { name: 'passport', route: (id) => `/data/germplasm/${id}`, ready: '.germplasm-passport .ui-table-kv' },
     { name: 'compare', route: (id) => `/data/germplasm/compare/${id},${id + 1},${id + 2}`, ready: '.germplasm-compare table' },
@@ -155,6 +161,8 @@ describe('the look (authMode SELECTIVE)', () => {
     { name: 'marker', route: () => '/data/genotypes/marker/1', ready: '.genotypes-marker .ui-pane-header h2' },
     { name: 'maps', route: () => '/data/genotypes/maps', ready: '[data-testid="maps-table"][aria-busy="false"]' },
     { name: 'map', route: () => '/data/genotypes/maps/1', ready: '[data-testid="mapDefinitions-table"][aria-busy="false"]' },
+    { name: 'genotype-export', route: (_, dataset) => `/data/export/genotype/${dataset}`, ready: '.genotype-export-choices fieldset' },
+    { name: 'genotype-grid', route: (_, dataset) => `/data/genotypes/grid/${dataset}`, ready: '.genotypes-grid canvas' },
   ];
 
   for (const theme of THEMES) {
@@ -163,7 +171,7 @@ describe('the look (authMode SELECTIVE)', () => {
         const page = await browser.page({ colorScheme: theme, viewport: { width: 1280, height: 800 } });
         const germplasm = await codedGermplasm(server);
         if (pane.user) await server.login(page, pane.user);
-        await page.goto(`${server.url}${pane.route(germplasm.id)}`);
+        await page.goto(`${server.url}${pane.route(germplasm.id, await genotypeDataset(server))}`);
         await page.locator(pane.ready).first().waitFor(POLL);
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
         await shot(page, `${pane.name}-${theme}`);
