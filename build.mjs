@@ -52,7 +52,7 @@ const serverEntries = {
   'server/job-worker': 'src/server/jobs/worker.ts',
   // Table reads on SQLite run in processes started from this file (src/server/db/read-pool-sqlite.ts).
   'server/read-worker': 'src/server/db/read-worker.ts',
-  // Genotype exports run in worker threads started from this file (src/plugins/genotypes/export/export-thread.ts).
+  // Genotype and allele-frequency exports run in worker threads started from this file (src/plugins/genotypes/export/export-thread.ts).
   'server/genotype-export-worker': 'src/plugins/genotypes/export/worker.ts',
   'bench/run': 'bench/run.ts',
 };

@@ -1,3 +1,4 @@
+import { ExportCancelled, type TaskHooks } from '../export/export-task.js';
 import { identifiersFile, type IdentifierRow } from '../export/identifiers-file.js';
 import { mapFile, type MapColumns } from '../export/map-file.js';
 import { ZipOut } from '../export/zip-out.js';
@@ -5,7 +6,7 @@ import { AUTO_BUCKETS, autoEdges, binOf, binsText, fixedEdges, type BinningConfi
 import { frequencyOf } from './frequency-file.js';
 import { readSubset, subsetHistogram, type FrequencySubset, type SubsetLine } from './subset-lines.js';
 
-/** Everything one allele-frequency export needs besides the database: plain data. */
+/** Everything one allele-frequency export needs besides the database: plain data, so a worker thread can take it. */
 export interface FrequencyExportTask extends FrequencySubset {
   /** The stored frequency file. */
   sourceFile: string;
@@ -20,19 +21,9 @@ export interface FrequencyExportTask extends FrequencySubset {
   map: MapColumns | null;
 }
 
-export interface FrequencyTaskHooks {
-  /** Asked before every line: true stops the export (its partial archive removed). */
-  cancelled(): boolean;
-  /** The share of the work done so far, 0..1. */
-  progress(share: number): void;
-  log(line: string): void;
-}
-
 export type FrequencyOutcome =
   | { status: 'completed'; zipBytes: number; textBytes: number; germplasm: number; markers: number; bins: number }
   | { status: 'cancelled' };
-
-class ExportCancelled extends Error {}
 
 /** Text collected before it leaves as one Buffer: the zip deflates each such chunk on its own. */
 const CHUNK_CHARS = 1 << 20;
@@ -68,7 +59,7 @@ const stateTexts = (bins: number) => Array.from({ length: bins }, (_, b) => Stri
  * - `dataset-<id>.hist` (auto only): the bins, their bounds and counts;
  * - `dataset-<id>.map` when a map is chosen, and `dataset-<id>.identifiers`, as the genotype export writes them.
  */
-export async function runFrequencyExport(task: FrequencyExportTask, hooks: FrequencyTaskHooks): Promise<FrequencyOutcome> {
+export async function runFrequencyExport(task: FrequencyExportTask, hooks: TaskHooks): Promise<FrequencyOutcome> {
   const auto = task.binning.binningMethod === 'auto';
   // File lines are about the dataset's germplasm members: the progress counts lines over every pass.
   const total = Math.max(1, task.germplasm.names.length * (auto ? 3 : 2));

@@ -5,10 +5,11 @@ import type { Kysely } from 'kysely';
 import { gateCaller } from '../../../server/access/licences.js';
 import { sendError } from '../../../server/http/errors.js';
 import { validate } from '../../../server/http/validate.js';
+import { ExportJobs } from '../export/export-job.js';
 import { someIds } from '../export/request.js';
 import { chosenIds, germplasmMembers, markerChoice } from '../export/selection.js';
 import { checkBinning, HISTOGRAM_BUCKETS } from './binning.js';
-import { AllelefreqExportJobs } from './export-job.js';
+import { allelefreqExportJob } from './export-job.js';
 import { allelefreqFolder } from './frequency-file.js';
 import { AlleleFrequencyRequest, binningOf } from './request.js';
 import { firstAllelefreqDataset } from './selection.js';
@@ -24,7 +25,7 @@ const NO_DATASETS = 'datasetIds must name at least one dataset.';
  */
 export const allelefreqExportRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db as unknown as Kysely<unknown>;
-  const jobs = new AllelefreqExportJobs(app);
+  const jobs = new ExportJobs(app, allelefreqExportJob);
   // Before the database closes: running exports end, and their jobs say they failed.
   app.addHook('preClose', async () => jobs.stop());
 
@@ -39,7 +40,7 @@ export const allelefreqExportRoutes: FastifyPluginAsync = async (app) => {
     if (!binning) return sendError(reply, 400, 'BAD_REQUEST_MISSING_FIELDS', 'config must say how to bin the frequencies.');
     const problem = checkBinning(binning);
     if (problem) return sendError(reply, 400, 'BAD_REQUEST_INVALID_PAYLOAD', problem);
-    return { status: 'waiting', uuid: await jobs.start(dataset, body, binning, request.user ?? null) };
+    return { status: 'waiting', uuid: await jobs.start(dataset, { ...body, binning }, request.user ?? null) };
   });
 
   app.post('/dataset/export/allelefreq/histogram', { config: { access: 'public' } }, async (request, reply) => {

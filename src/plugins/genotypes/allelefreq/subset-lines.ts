@@ -49,8 +49,9 @@ export async function readSubset(file: string, subset: FrequencySubset, seen: ()
     let sinceYield = 0;
     for await (const row of reader.rows()) {
       seen();
-      // The export runs in the server's thread: a turn for other requests every YIELD_CELLS cells read,
-      // whatever the length of a line (a cached file's reads come back before any timer is due).
+      // The histogram request reads in the server's thread (exports, in their worker): a turn for other
+      // requests every YIELD_CELLS cells read, whatever the length of a line (a cached file's reads come
+      // back before any timer is due).
       sinceYield += row.cells.length;
       if (sinceYield >= YIELD_CELLS) {
         sinceYield = 0;

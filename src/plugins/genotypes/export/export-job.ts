@@ -5,11 +5,12 @@ import type { Kysely } from 'kysely';
 import { logDatasetAccess } from '../../../server/access/dataset-access-log.js';
 import type { SessionUser } from '../../../server/auth/tokens.js';
 import { appendJobLog, iso, jobFolder, LOG_FILE, parseJson } from '../../../server/jobs/store.js';
-import { genotypeFolder } from '../import/genotype-stage.js';
+import type { MapColumns } from './map-file.js';
 import { fileHeaders } from './flapjack-writer.js';
 import { startExport, type ExportRun } from './export-thread.js';
-import type { ExportTask } from './export-task.js';
-import { fileTypes, someIds, type GenotypeExportRequest } from './request.js';
+import type { CompletedExport, ExportDatatype, ExportTasks } from './export-work.js';
+import { someIds, type GenotypeExportRequest } from './request.js';
+import type { GermplasmMembers } from './subset.js';
 import { chosenIds, germplasmMembers, markerChoice, type GenotypeDataset } from './selection.js';
 import { ZipOut } from './zip-out.js';
 
@@ -27,6 +28,37 @@ export function exportSettled(uuid: string): Promise<void> {
   return settling.get(uuid) ?? Promise.resolve();
 }
 
+/** The part of a request every export reads: the markers, the germplasm and the map. */
+export type SelectionRequest = Pick<GenotypeExportRequest, 'xIds' | 'xGroupIds' | 'yIds' | 'yGroupIds' | 'mapId'>;
+
+/** What every export task holds, read from the database in the server's thread. */
+export interface CommonTask {
+  /** The dataset's stored file (genotype matrix or frequency text). */
+  file: string;
+  zipFile: string;
+  baseName: string;
+  headerLines: string;
+  germplasm: GermplasmMembers;
+  markers: string[] | null;
+  map: MapColumns | null;
+}
+
+/** What sets one datatype's export jobs apart: their job_config entries, their file, their task, their log. */
+export interface ExportJobKind<D extends ExportDatatype, R extends SelectionRequest> {
+  datatype: D;
+  /** This datatype's job_config entries, besides the selection's. */
+  config(request: R): Record<string, unknown>;
+  /** What its files are called in messages: `genotype`, `allele frequency`. */
+  what: string;
+  /** The request's options, as the job log's first line gives them. */
+  describe(request: R): string;
+  /** Where the dataset's stored file (datasets.source_file) is under DATA_DIR. */
+  storedFile(dataDir: string, sourceFile: string): string;
+  task(common: CommonTask, request: R): ExportTasks[D]['task'];
+  /** What a completed export wrote (`G germplasm × M markers`, and so on). */
+  wrote(outcome: CompletedExport<D>): string;
+}
+
 interface JobRef {
   id: number;
   uuid: string;
@@ -34,25 +66,28 @@ interface JobRef {
 }
 
 /**
- * The genotype export jobs of one server: a row in async_jobs (kind export, datatype genotype) per dataset,
- * created running with a heartbeat (a waiting row would be claimed by the import runner), its archive
- * written by a worker thread into the job's folder while this thread beats, reports progress and watches
- * for a cancel (the row no longer running).
+ * The export jobs of one datatype on one server: a row in async_jobs (kind export) per dataset, created
+ * running with a heartbeat (a waiting row would be claimed by the import runner), its archive written by a
+ * worker thread into the job's folder while this thread beats, reports progress and watches for a cancel
+ * (the row no longer running).
  */
-export class GenotypeExportJobs {
-  private readonly runs = new Map<number, ExportRun>();
+export class ExportJobs<D extends ExportDatatype, R extends SelectionRequest> {
+  private readonly runs = new Map<number, ExportRun<D>>();
   /** This server's jobs until they settle. */
   private readonly active = new Set<Promise<void>>();
   private stopping = false;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly kind: ExportJobKind<D, R>,
+  ) {}
 
   private get raw(): Kysely<unknown> {
     return this.app.database.db as unknown as Kysely<unknown>;
   }
 
   /** Creates the job of one dataset and starts it after the answer; returns its uuid. */
-  async start(dataset: GenotypeDataset, request: GenotypeExportRequest, user: SessionUser | null): Promise<string> {
+  async start(dataset: GenotypeDataset, request: R, user: SessionUser | null): Promise<string> {
     const uuid = crypto.randomUUID();
     const now = iso(this.app.clock.now());
     const config = {
@@ -61,7 +96,7 @@ export class GenotypeExportJobs {
       xGroupIds: someIds(request.xGroupIds),
       yIds: someIds(request.yIds),
       yGroupIds: someIds(request.yGroupIds),
-      fileTypes: fileTypes(request),
+      ...this.kind.config(request),
       subsetId: request.mapId ?? null,
       fileHeaders: fileHeaders(null),
       exportParams: [],
@@ -72,7 +107,7 @@ export class GenotypeExportJobs {
         uuid,
         kind: 'export',
         user_id: user?.id ?? null,
-        datatype: 'genotype',
+        datatype: this.kind.datatype,
         run_type: 'CHECK',
         is_update: 0,
         dataset_state_id: 1,
@@ -159,37 +194,29 @@ export class GenotypeExportJobs {
   }
 
   /** What the worker needs, read from the database in this thread. */
-  private async task(job: JobRef, request: GenotypeExportRequest, user: SessionUser | null, zipFile: string): Promise<ExportTask> {
-    const { dataDir } = this.app.config;
+  private async task(job: JobRef, request: R, user: SessionUser | null, zipFile: string): Promise<ExportTasks[D]['task']> {
     const { dataset } = job;
-    if (!dataset.sourceFile) throw new Error(`Dataset ${dataset.id} has no genotype file.`);
-    const matrixFile = path.join(genotypeFolder(dataDir), dataset.sourceFile);
-    if (!fs.existsSync(matrixFile)) throw new Error(`The genotype file of dataset ${dataset.id} is missing.`);
+    const { what } = this.kind;
+    if (!dataset.sourceFile) throw new Error(`Dataset ${dataset.id} has no ${what} file.`);
+    const file = this.kind.storedFile(this.app.config.dataDir, dataset.sourceFile);
+    if (!fs.existsSync(file)) throw new Error(`The ${what} file of dataset ${dataset.id} is missing.`);
     const germplasm = await germplasmMembers(this.raw, dataset.id, await chosenIds(this.raw, user, request.yIds, request.yGroupIds, 'germinatebase'));
     const xChosen = await chosenIds(this.raw, user, request.xIds, request.xGroupIds, 'markers');
     const choice = await markerChoice(this.raw, this.app.database.dialect, user, dataset.id, xChosen, request.mapId ?? null);
     if (choice.note) this.log(job.uuid, choice.note);
-    return {
-      matrixFile,
-      zipFile,
-      baseName: `dataset-${dataset.id}`,
-      // No setting holds the client's public address yet: the files get Germinate's header without links.
-      headerLines: fileHeaders(null),
-      formats: { flapjack: request.generateFlatFile !== false, hapmap: request.generateHapMap === true, vcf: request.generateVcf === true },
-      germplasm,
-      markers: choice.markers,
-      map: choice.map,
-    };
+    // No setting holds the client's public address yet: the files get Germinate's header without links.
+    const common = { file, zipFile, baseName: `dataset-${dataset.id}`, headerLines: fileHeaders(null), germplasm, markers: choice.markers, map: choice.map };
+    return this.kind.task(common, request);
   }
 
-  private async run(job: JobRef, request: GenotypeExportRequest, user: SessionUser | null): Promise<void> {
+  private async run(job: JobRef, request: R, user: SessionUser | null): Promise<void> {
     const folder = jobFolder(this.app.config.dataDir, job.uuid);
     const zipFile = path.join(folder, `dataset-${job.dataset.id}-${stamp(this.app.clock.now())}.zip`);
     const began = Date.now();
     let timer: NodeJS.Timeout | null = null;
     try {
       fs.mkdirSync(folder, { recursive: true });
-      this.log(job.uuid, `Exporting genotype dataset ${job.dataset.id} (${fileTypes(request).join(', ') || 'identifiers only'})`);
+      this.log(job.uuid, `Exporting ${this.kind.what} dataset ${job.dataset.id} (${this.kind.describe(request)})`);
       const task = await this.task(job, request, user, zipFile);
       if (this.stopping) throw new Error('The server stopped before the export began.');
       // Cancelled while its selection was read: no worker is started.
@@ -198,7 +225,10 @@ export class GenotypeExportJobs {
         return;
       }
       let progress = 0;
-      const run = startExport(task, { progress: (share) => (progress = share), log: (line) => this.log(job.uuid, line) });
+      const run = startExport({ datatype: this.kind.datatype, task }, {
+        progress: (share) => (progress = share),
+        log: (line) => this.log(job.uuid, line),
+      });
       this.runs.set(job.id, run);
       timer = setInterval(() => {
         void this.beat(job.id, progress).then(
@@ -214,8 +244,10 @@ export class GenotypeExportJobs {
         return;
       }
       const seconds = (Date.now() - began) / 1000;
-      this.log(job.uuid, `Wrote ${outcome.germplasm} germplasm × ${outcome.markers} markers: ${outcome.textBytes} bytes of text in a ${outcome.zipBytes}-byte zip, in ${seconds.toFixed(1)} s`);
-      if (await this.finish(job.id, 'completed', { resultSize: outcome.zipBytes })) {
+      // Not cancelled, so completed: TypeScript does not narrow a union that depends on D.
+      const completed = outcome as CompletedExport<D>;
+      this.log(job.uuid, `Wrote ${this.kind.wrote(completed)}: ${completed.textBytes} bytes of text in a ${completed.zipBytes}-byte zip, in ${seconds.toFixed(1)} s`);
+      if (await this.finish(job.id, 'completed', { resultSize: completed.zipBytes })) {
         await logDatasetAccess(this.raw, user, [job.dataset.id], this.app.clock.now());
       } else {
         // Cancelled as it finished: nothing is kept.

@@ -93,12 +93,12 @@ describe('genotype export task', () => {
     await runExportTask(inline, hooks());
     const threaded = task({});
     const logs: string[] = [];
-    const run = startExport(threaded, { progress: () => undefined, log: (line) => logs.push(line) });
+    const run = startExport({ datatype: 'genotype', task: threaded }, { progress: () => undefined, log: (line) => logs.push(line) });
     expect(await run.outcome).toMatchObject({ status: 'completed' });
     expect(logs.some((line) => line.includes('in the server thread'))).toBe(false);
     expect(files(threaded.zipFile)).toEqual(files(inline.zipFile));
     const cancelled = task({});
-    const stopped = startExport(cancelled, { progress: () => undefined, log: () => undefined });
+    const stopped = startExport({ datatype: 'genotype', task: cancelled }, { progress: () => undefined, log: () => undefined });
     stopped.cancel();
     expect(await stopped.outcome).toEqual({ status: 'cancelled' });
     expect(fs.existsSync(cancelled.zipFile)).toBe(false);

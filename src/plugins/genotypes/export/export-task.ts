@@ -42,7 +42,8 @@ export type TaskOutcome =
   | { status: 'completed'; zipBytes: number; textBytes: number; germplasm: number; markers: number }
   | { status: 'cancelled' };
 
-class ExportCancelled extends Error {}
+/** Thrown inside an export task when it is cancelled; the task answers `{ status: 'cancelled' }`. */
+export class ExportCancelled extends Error {}
 
 /** The lines of one file, counted for progress, with the cancel check before each. */
 async function* counted(lines: AsyncIterable<MatrixLine>, hooks: TaskHooks, tick: () => void): AsyncGenerator<MatrixLine> {

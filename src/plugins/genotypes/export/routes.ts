@@ -4,7 +4,8 @@ import { gateCaller } from '../../../server/access/licences.js';
 import { sendError } from '../../../server/http/errors.js';
 import { validate } from '../../../server/http/validate.js';
 import { MEMBER_TYPE } from '../tables.js';
-import { GenotypeExportJobs } from './export-job.js';
+import { ExportJobs } from './export-job.js';
+import { genotypeExportJob } from './genotype-job.js';
 import { GenotypeExportRequest, someIds } from './request.js';
 import { chosenIds, genotypeDatasets, memberCount } from './selection.js';
 
@@ -15,7 +16,7 @@ import { chosenIds, genotypeDatasets, memberCount } from './selection.js';
  */
 export const genotypeExportRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db as unknown as Kysely<unknown>;
-  const jobs = new GenotypeExportJobs(app);
+  const jobs = new ExportJobs(app, genotypeExportJob);
   // Before the database closes: running exports end, and their jobs say they failed.
   app.addHook('preClose', async () => jobs.stop());
 

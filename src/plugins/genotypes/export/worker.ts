@@ -1,10 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { runExportTask, type ExportTask, type TaskOutcome } from './export-task.js';
+import { runWork, type ExportOutcome, type ExportWork } from './export-work.js';
 
 /** What the thread that starts an export hands its worker. */
 export interface ExportWorkerData {
   germinateGenotypeExport: true;
-  task: ExportTask;
+  /** The export to run: a genotype or an allele-frequency archive, by the job's datatype. */
+  work: ExportWork;
   /** One Int32: 1 once the job is cancelled (checked before every line). */
   cancel: SharedArrayBuffer;
 }
@@ -13,7 +14,7 @@ export interface ExportWorkerData {
 export type ExportWorkerMessage =
   | { type: 'progress'; share: number }
   | { type: 'log'; line: string }
-  | { type: 'done'; outcome: TaskOutcome }
+  | { type: 'done'; outcome: ExportOutcome }
   | { type: 'failed'; message: string };
 
 /** Progress is posted at most this often: a line takes microseconds. */
@@ -25,7 +26,7 @@ async function main(port: NonNullable<typeof parentPort>, data: ExportWorkerData
   const post = (message: ExportWorkerMessage) => port.postMessage(message);
   let last = 0;
   try {
-    const outcome = await runExportTask(data.task, {
+    const outcome = await runWork(data.work, {
       cancelled: () => Atomics.load(flag, 0) === 1,
       progress: (share) => {
         const now = Date.now();
