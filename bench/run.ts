@@ -35,7 +35,8 @@ async function main(): Promise<void> {
   if (only.has('processes')) await benchProcesses(root, await postgresUrl());
   if (only.has('trials')) await benchTrials(root, await postgresUrl(), rounds);
   if (only.has('genotypes')) await (await import('./genotype-storage.js')).benchGenotypeStorage(root);
-  if (!only.has('table') && !only.has('import') && !only.has('load')) return;
+  if (only.has('genotype-import')) await (await import('./genotype-import.js')).benchGenotypeImport(root);
+  if (!only.has('table') && !only.has('import') && !only.has('load') && !only.has('markers')) return;
   const url = await postgresUrl();
   // BENCH_DIALECTS=postgres (or sqlite) runs one database only.
   const wanted = (process.env.BENCH_DIALECTS || 'sqlite,postgres').split(',').map((name) => name.trim());
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   if (only.has('table')) for (const dialect of dialects) await benchGermplasmTable(root, dialect, url, rounds);
   if (only.has('import')) for (const dialect of dialects) await benchMcpdImport(dialect, url);
   if (only.has('load')) for (const dialect of dialects) await benchLoad(root, dialect, url);
+  if (only.has('markers')) for (const dialect of dialects) await (await import('./markers.js')).benchMarkers(root, dialect, url, rounds);
 }
 
 let finished = false;
