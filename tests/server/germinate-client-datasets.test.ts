@@ -3,10 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/databases.js';
 import { seedGermplasm } from '../support/seed.js';
 import { passwordOf, startServer, type TestServer } from '../support/server.js';
-
-type Json = Record<string, unknown>;
-type Kind = 'number' | 'string' | 'boolean' | 'array' | 'object' | 'ulong';
-type Shape = Record<string, Kind>;
+import { expectShape, kindOf, type Json, type Shape } from '../support/view-shapes.js';
 
 /** Row keys of Germinate's views the client reads on these screens, with their JSON types (absent = null). */
 const DATASET: Shape = {
@@ -48,22 +45,6 @@ const GROUP: Shape = {
   createdOn: 'string', updatedOn: 'string', count: 'number',
 };
 const JOB: Shape = { uuid: 'string', status: 'string', datatype: 'string', datasetIds: 'array', createdOn: 'string', updatedOn: 'string' };
-
-const kindOf = (value: unknown): Kind | 'null' =>
-  value === null ? 'null'
-  : Array.isArray(value) ? 'array'
-  : typeof value === 'object' ? (Object.keys(value as object).join() === 'value' ? 'ulong' : 'object')
-  : (typeof value as Kind);
-
-/** Every key of the row is one of the view's, of its type (nulls are omitted, never sent); `required` keys are there. */
-function expectShape(row: unknown, shape: Shape, required: string[]): void {
-  expect(typeof row, JSON.stringify(row)).toBe('object');
-  for (const [key, value] of Object.entries(row as Json)) {
-    expect(Object.keys(shape), `unknown key ${key}`).toContain(key);
-    expect(kindOf(value), `${key} = ${JSON.stringify(value)}`).toBe(shape[key]);
-  }
-  for (const key of required) expect(row, key).toHaveProperty(key);
-}
 
 /** The BaseTable's first request (page 1 → 0), as Germinate's client sends it: nulls included. */
 const TABLE = { page: 0, limit: 10, prevCount: -1, orderBy: null, ascending: null, filter: null };
