@@ -6,9 +6,9 @@ import { BINNING_METHODS, FIELD_LIMITS, METHOD_FIELDS, readTyped, type BinningCh
 
 /**
  * Step 2's binning form: the method (equal widths, a split point, equal counts) with its note, and that
- * method's numbers, each kept within its limits: a number outside them is clamped, and the field says so
- * (what was typed stays until the field is left, then the value used shows); text that is no number keeps
- * the value before it. Below, the bins' edges as drawn over the histogram, for those who do not see it.
+ * method's numbers, each kept within its limits: a number outside them is clamped, and while it is in the
+ * field the field says so; once the field is left it shows the value used. Text that is no number keeps the
+ * value before it. Below, the bins' edges as drawn over the histogram, for those who do not see it.
  */
 export interface BinningFormProps {
   paneKey: string;
@@ -43,7 +43,11 @@ function BinningNumber({ field, value, onValue }: { field: BinningField; value: 
         step={limits.whole ? 1 : 0.01}
         value={draft ?? String(value)}
         onChange={(event) => type(event.target.value)}
-        onBlur={() => setDraft(null)}
+        onBlur={() => {
+          // The field now shows the value in use, which is valid: the message was about the text typed.
+          setDraft(null);
+          setMessage(undefined);
+        }}
       />
     </Field>
   );

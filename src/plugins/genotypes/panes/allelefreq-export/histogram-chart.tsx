@@ -30,6 +30,8 @@ function histogramSpec(titles: Titles, edges: readonly number[], ruleColour: str
           x,
           x2: { field: 'to' },
           y: { field: 'count', type: 'quantitative', title: titles.count, axis: { format: ',d', tickMinStep: 1 } },
+          // From zero up: with both ends of x given, vega-lite would otherwise lay the bars along x.
+          y2: { datum: 0 },
           tooltip: [
             { field: 'from', type: 'quantitative', title: titles.from, format: ',.3~f' },
             { field: 'to', type: 'quantitative', title: titles.to, format: ',.3~f' },

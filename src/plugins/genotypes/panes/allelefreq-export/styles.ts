@@ -12,8 +12,7 @@ const CSS = `
 .allelefreq-export-choices { display: grid; gap: var(--space-3); grid-template-columns: repeat(auto-fit, minmax(17rem, 1fr)); align-items: start; }
 .allelefreq-export fieldset { margin: 0; }
 .allelefreq-binning { max-width: 48rem; }
-.allelefreq-binning-fields { display: flex; flex-wrap: wrap; gap: var(--space-3); margin-top: var(--space-2); }
-.allelefreq-binning-fields .ui-field { flex: 0 1 14rem; }
+.allelefreq-binning-fields { display: flex; flex-direction: column; gap: var(--space-2); margin-top: var(--space-2); max-width: 24rem; }
 .allelefreq-export-problem { border-left: 4px solid var(--warning); background: var(--warning-soft); color: var(--text); padding: var(--space-2) var(--space-3); border-radius: var(--radius-sm); margin: 0; }
 `;
 
