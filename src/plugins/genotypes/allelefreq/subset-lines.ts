@@ -1,8 +1,7 @@
 import type { IdentifierRow } from '../export/identifiers-file.js';
-import type { GermplasmMembers } from '../export/subset.js';
+import { memberChoice, type GermplasmMembers } from '../export/subset.js';
 import { FrequencyFileReader, frequencyOf } from './frequency-file.js';
 import { Histogram } from './binning.js';
-import { rowChoice } from './selection.js';
 
 /** Cells read between two turns of the event loop (a few milliseconds of work). */
 const YIELD_CELLS = 20_000;
@@ -44,7 +43,7 @@ export async function readSubset(file: string, subset: FrequencySubset, seen: ()
     columns.push(column);
     markers.push(name);
   });
-  const choice = rowChoice(subset.germplasm);
+  const memberOf = memberChoice(subset.germplasm);
   async function* lines(): AsyncGenerator<SubsetLine> {
     let sinceYield = 0;
     for await (const row of reader.rows()) {
@@ -57,11 +56,11 @@ export async function readSubset(file: string, subset: FrequencySubset, seen: ()
         sinceYield = 0;
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      const identifiers = choice.take(row.name);
-      if (identifiers === false) continue;
+      const m = memberOf(row.name);
+      if (m < 0) continue;
       const cells = new Array<string>(columns.length);
       for (let i = 0; i < columns.length; i += 1) cells[i] = row.cells[columns[i]] ?? '';
-      yield { name: row.name, cells, identifiers };
+      yield { name: row.name, cells, identifiers: subset.germplasm.identifiers[m] };
     }
   }
   return { label: reader.label, markers, lines: lines(), close: () => reader.close() };

@@ -26,22 +26,27 @@ export interface Subset {
 }
 
 /**
- * Matrix rows to members as the import matched them: the name without regard to case (the lowest id among
- * equal names), else a display name that only one member has. Rows that are no member (any more) are left out.
+ * Which member each row of a stored file is, deciding row by row in file order: a member as the import
+ * matched it (its name without regard to case, the lowest id among equal names, else a display name only
+ * one member has), selected by the request, and the first row of that member; -1 for a row left out.
  */
-function memberOfRow(members: GermplasmMembers): (rowName: string) => number {
+export function memberChoice(members: GermplasmMembers): (rowName: string) => number {
   const byName = new Map<string, number>();
   const byDisplay = new Map<string, number>();
   members.names.forEach((name, m) => {
     const key = name.toLowerCase();
     if (!byName.has(key)) byName.set(key, m);
     const display = members.displayNames[m].toLowerCase();
-    const seen = byDisplay.get(display);
-    byDisplay.set(display, seen === undefined ? m : -1);
+    if (display === '') return;
+    byDisplay.set(display, byDisplay.has(display) ? -1 : m);
   });
+  const taken = new Set<number>();
   return (rowName) => {
     const key = rowName.toLowerCase();
-    return byName.get(key) ?? byDisplay.get(key) ?? -1;
+    const m = byName.get(key) ?? byDisplay.get(key) ?? -1;
+    if (m < 0 || taken.has(m) || (members.selected && !members.selected[m])) return -1;
+    taken.add(m);
+    return m;
   };
 }
 
@@ -61,15 +66,13 @@ function placesByMarker(map: MapColumns | null): Map<string, MarkerPlace> {
  * members and, of the markers, those named by `markers` (matched without regard to case; null = all).
  */
 export function subsetOf(footer: Pick<Footer, 'rowNames' | 'columnNames'>, germplasm: GermplasmMembers, markers: readonly string[] | null, map: MapColumns | null): Subset {
-  const memberOf = memberOfRow(germplasm);
+  const memberOf = memberChoice(germplasm);
   const rows: number[] = [];
   const labels: string[] = [];
   const identifiers: IdentifierRow[] = [];
-  const taken = new Set<number>();
   footer.rowNames.forEach((name, row) => {
     const m = memberOf(name);
-    if (m < 0 || taken.has(m) || (germplasm.selected && !germplasm.selected[m])) return;
-    taken.add(m);
+    if (m < 0) return;
     rows.push(row);
     labels.push(germplasm.labels[m]);
     const extra = germplasm.identifiers[m];

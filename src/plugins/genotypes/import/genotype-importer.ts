@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { checkDatasheet } from '../../../server/import/datasheet-checks.js';
 import { readDatasheet } from '../../../server/import/datasheet.js';
 import { issue, type ImportIssue, type ImportOptions, type ParsedFile, type StagedWrite, type TemplateImporter } from '../../../server/import/importer.js';
 import { GENOTYPE_DATASET_TYPE } from '../tables.js';
-import { datasheetPart } from './datasheet-part.js';
+import { datasetNames, datasheetOf, stageDataset, writeStaged } from './dataset-importer.js';
 import { checkGenotypes, openUpload } from './genotype-check.js';
 import { stageMatrix } from './genotype-stage.js';
 import { writeGenotypes, type GenotypeNames } from './genotype-write.js';
@@ -13,43 +12,22 @@ import { checkMap, isMapFile, stageMap } from './map-import.js';
 /** METADATA labels a genotype workbook needs besides the datasheet's own. */
 const GENOTYPE_LABELS = ['Map Name', 'Marker Technology', 'Genetic or Physical', 'Map Units'] as const;
 
-const parts = new WeakMap<ParsedFile, Promise<ParsedFile>>();
-/** The workbook's datasheet sheets, read once for check and write (null for the text formats). */
-function datasheetOf(file: ParsedFile): Promise<ParsedFile> | null {
-  if (file.kind !== 'xlsx') return null;
-  let part = parts.get(file);
-  if (!part) {
-    part = datasheetPart(file);
-    parts.set(file, part);
-  }
-  return part;
-}
-
 /** The upload's name without its extensions (`panel.hmp.txt` → `panel`). */
 const baseName = (file: ParsedFile) => path.basename(file.source?.name ?? 'genotypes').replace(/(\.hmp)?\.[^.]+$/i, '');
 
 async function namesOf(file: ParsedFile, options: ImportOptions): Promise<GenotypeNames> {
-  const part = await datasheetOf(file);
-  if (part) {
-    const metadata = readDatasheet(part).metadata;
-    return { dataset: metadata.get('Title') ?? baseName(file), map: metadata.get('Map Name') ?? baseName(file), markerType: metadata.get('Marker Technology') ?? 'UNKNOWN' };
-  }
-  const reader = await openUpload(file, options);
-  const { meta, orientation } = reader.header;
-  await reader.close();
-  // HapMap and VCF carry single nucleotide polymorphisms; Germinate's flat files say what they carry, or not.
-  const markerType = meta.markerType ?? (orientation === 'marker-rows' ? 'SNP' : 'UNKNOWN');
-  return { dataset: meta.dataset ?? baseName(file), map: meta.map ?? baseName(file), markerType };
+  return datasetNames(file, baseName(file), async () => {
+    const reader = await openUpload(file, options);
+    const { meta, orientation } = reader.header;
+    await reader.close();
+    // HapMap and VCF carry single nucleotide polymorphisms; Germinate's flat files say what they carry, or not.
+    return { ...meta, markerType: meta.markerType ?? (orientation === 'marker-rows' ? 'SNP' : undefined) };
+  });
 }
 
 async function stage(file: ParsedFile, options: ImportOptions): Promise<StagedWrite> {
   if (isMapFile(file)) return stageMap(file, options);
-  const names = await namesOf(file, options);
-  const staged = await stageMatrix(file, options);
-  const part = await datasheetOf(file);
-  const write: StagedWrite = (db) => writeGenotypes(staged, part, db, names, options);
-  write.discard = () => fs.rmSync(staged.path, { force: true });
-  return write;
+  return stageDataset(file, options, { names: namesOf, stage: stageMatrix, write: writeGenotypes });
 }
 
 /**
@@ -80,13 +58,5 @@ export const genotypeImporter: TemplateImporter = {
 
   stage: (file, _target, options) => stage(file, options),
 
-  async write(file, target, options) {
-    const write = await stage(file, options);
-    try {
-      return await write(target);
-    } catch (error) {
-      await write.discard?.();
-      throw error;
-    }
-  },
+  write: async (file, target, options) => writeStaged(await stage(file, options), target),
 };

@@ -15,9 +15,27 @@ export interface MarkerPosition {
   position: number;
 }
 
-/** What the staged matrix holds, for the database part of the import. */
-export interface StagedMatrix {
-  /** The matrix file's name under the genotype folder (datasets.source_file). */
+/** A new file's name (a random UUID with the extension) and path in `folder`, which is created if need be. */
+export function newStagedFile(folder: string, extension: string): { fileName: string; path: string } {
+  fs.mkdirSync(folder, { recursive: true });
+  const fileName = `${randomUUID()}${extension}`;
+  return { fileName, path: path.join(folder, fileName) };
+}
+
+/** The positions a germplasm-rows header gives its marker columns (chromosome and position both given), by column. */
+export function headerPositions(header: GenotypeHeader): Map<number, MarkerPosition> {
+  const positions = new Map<number, MarkerPosition>();
+  header.columns.forEach((_, index) => {
+    const chromosome = header.chromosomes?.[index];
+    const position = header.positions?.[index];
+    if (chromosome && position !== null && position !== undefined) positions.set(index, { chromosome, position });
+  });
+  return positions;
+}
+
+/** What a staged genotype or allele-frequency file holds, for the database part of its import. */
+export interface StagedFile {
+  /** The file's name in its folder (datasets.source_file). */
   fileName: string;
   path: string;
   header: GenotypeHeader;
@@ -25,6 +43,10 @@ export interface StagedMatrix {
   markers: string[];
   /** Positions by marker index; absent where the file has none. */
   positions: Map<number, MarkerPosition>;
+}
+
+/** What the staged matrix holds: its file, and how many calls (cells) it has. */
+export interface StagedMatrix extends StagedFile {
   calls: number;
 }
 
@@ -35,19 +57,18 @@ export interface StagedMatrix {
  */
 export async function stageMatrix(file: ParsedFile, options: ImportOptions): Promise<StagedMatrix> {
   if (!options.dataDir) throw new Error('A genotype import needs DATA_DIR to keep its matrix file.');
-  const folder = genotypeFolder(options.dataDir);
-  fs.mkdirSync(folder, { recursive: true });
-  const fileName = `${randomUUID()}.gtm`;
-  const target = path.join(folder, fileName);
+  const { fileName, path: target } = newStagedFile(genotypeFolder(options.dataDir), '.gtm');
   const reader = await openUpload(file, options);
   const { header } = reader;
   const writer = new MatrixWriter(target, { orientation: header.orientation, columns: header.columns });
-  const positions = new Map<number, MarkerPosition>();
+  const germplasmRows = header.orientation === 'germplasm-rows';
+  // Marker-rows files give each marker's position with its record; germplasm-rows files, in their header.
+  const positions = germplasmRows ? headerPositions(header) : new Map<number, MarkerPosition>();
   const recordNames: string[] = [];
   try {
     for await (const record of reader.records()) {
       if (recordNames.length % 1000 === 0) options.signal?.throwIfAborted();
-      if (header.orientation === 'marker-rows' && record.chromosome && record.position !== null && record.position !== undefined) {
+      if (!germplasmRows && record.chromosome && record.position !== null && record.position !== undefined) {
         positions.set(recordNames.length, { chromosome: record.chromosome, position: record.position });
       }
       recordNames.push(record.name);
@@ -60,14 +81,6 @@ export async function stageMatrix(file: ParsedFile, options: ImportOptions): Pro
   } finally {
     await reader.close();
   }
-  if (header.orientation === 'germplasm-rows') {
-    header.columns.forEach((_, index) => {
-      const chromosome = header.chromosomes?.[index];
-      const position = header.positions?.[index];
-      if (chromosome && position !== null && position !== undefined) positions.set(index, { chromosome, position });
-    });
-  }
-  const germplasmRows = header.orientation === 'germplasm-rows';
   return {
     fileName,
     path: target,

@@ -4,7 +4,7 @@ import { writeDatasheet } from '../../../server/import/datasheet-write.js';
 import { loadGermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
 import { GENOTYPE_DATASET_TYPE, MEMBER_TYPE, type GenotypesTables } from '../tables.js';
-import type { StagedMatrix } from './genotype-stage.js';
+import type { StagedFile, StagedMatrix } from './genotype-stage.js';
 
 /** What names the dataset, its map and its markers' technology, from the workbook's METADATA or the file. */
 export interface GenotypeNames {
@@ -77,35 +77,54 @@ export async function writeMap(
   return map.id;
 }
 
-async function createDataset(db: Db, names: GenotypeNames, options: ImportOptions): Promise<number> {
+/** A new dataset of the given type named by the file, in the experiment of that name (found or created). */
+async function createDataset(db: Db, name: string, datasetType: number, options: ImportOptions): Promise<number> {
   const stamp = stampOf(options);
   const experiment =
-    (await db.selectFrom('experiments').select('id').where('experiment_name', '=', names.dataset).orderBy('id').executeTakeFirst()) ??
-    (await db.insertInto('experiments').values({ experiment_name: names.dataset, description: names.dataset, user_id: options.userId ?? null, ...stamp } as never).returning('id').executeTakeFirstOrThrow());
+    (await db.selectFrom('experiments').select('id').where('experiment_name', '=', name).orderBy('id').executeTakeFirst()) ??
+    (await db.insertInto('experiments').values({ experiment_name: name, description: name, user_id: options.userId ?? null, ...stamp } as never).returning('id').executeTakeFirstOrThrow());
   const dataset = await sql<{ id: number }>`INSERT INTO datasets (experiment_id, datasettype_id, name, description, created_by, dataset_state_id, created_on, updated_on)
-    VALUES (${experiment.id}, ${GENOTYPE_DATASET_TYPE}, ${names.dataset}, ${names.dataset}, ${options.userId ?? null}, ${options.datasetStateId ?? 1}, ${stamp.created_on}, ${stamp.updated_on}) RETURNING id`.execute(db);
+    VALUES (${experiment.id}, ${datasetType}, ${name}, ${name}, ${options.userId ?? null}, ${options.datasetStateId ?? 1}, ${stamp.created_on}, ${stamp.updated_on}) RETURNING id`.execute(db);
   return Number(dataset.rows[0].id);
 }
 
+/** What the database part of a dataset import wrote. */
+export interface WrittenDataset {
+  datasetId: number;
+  /** Markers created for it (the others were found by name). */
+  newMarkers: number;
+  /** The file's map, when it has positions. */
+  map: { id: number; definitions: number } | null;
+  germplasm: number;
+  markers: number;
+}
+
 /**
- * The database part of a genotype import, in the pipeline's transaction: the marker type, the markers (found
- * by name or created), the dataset (from the workbook's datasheet, or named by the file) pointing at the
- * staged matrix file, the file's map when it carries positions, and the dataset's members.
+ * The database part of a genotype or allele-frequency import, in the pipeline's transaction: the marker type,
+ * the markers (found by name or created), the dataset of the given type (from the workbook's datasheet, or
+ * named by the file) pointing at the staged file, the file's map when it carries positions, and the
+ * dataset's members (its markers and the germplasm found by name).
  */
-export async function writeGenotypes(staged: StagedMatrix, datasheet: ParsedFile | null, target: ImportDb, names: GenotypeNames, options: ImportOptions): Promise<ImportStats> {
+export async function writeDataset(
+  staged: StagedFile,
+  datasheet: ParsedFile | null,
+  target: ImportDb,
+  names: GenotypeNames,
+  options: ImportOptions,
+  datasetType: number,
+): Promise<WrittenDataset> {
   const db = target.db.withTables<GenotypesTables>() as unknown as Db;
   const stamp = stampOf(options);
   const markertypeId = await findOrCreate(db, 'markertypes', names.markerType, stamp);
-  const markers = (await markerIds(target, staged.markers, markertypeId, options)).ids;
-  const datasetId = datasheet ? (await writeDatasheet(datasheet, target, options, GENOTYPE_DATASET_TYPE)).datasetId : await createDataset(db, names, options);
+  const { ids: markers, created } = await markerIds(target, staged.markers, markertypeId, options);
+  const datasetId = datasheet ? (await writeDatasheet(datasheet, target, options, datasetType)).datasetId : await createDataset(db, names.dataset, datasetType, options);
   await sql`UPDATE datasets SET source_file = ${staged.fileName} WHERE id = ${datasetId}`.execute(db);
 
-  let mapDefinitions = 0;
+  let map: WrittenDataset['map'] = null;
   if (staged.positions.size > 0) {
     const featuretypeId = await findOrCreate(db, 'mapfeaturetypes', names.markerType, stamp);
     const definitions = [...staged.positions].map(([index, at]) => [markers[index], at.chromosome, at.position] as const);
-    await writeMap(target, names.map, featuretypeId, definitions, options);
-    mapDefinitions = definitions.length;
+    map = { id: await writeMap(target, names.map, featuretypeId, definitions, options), definitions: definitions.length };
   }
 
   const lookup = await loadGermplasmLookup(target.db.withTables<{ germinatebase: { id: number; name: string; display_name: string } }>());
@@ -122,5 +141,11 @@ export async function writeGenotypes(staged: StagedMatrix, datasheet: ParsedFile
     [...[...new Set(markers)].map(member(MEMBER_TYPE.markers)), ...[...germplasm].map(member(MEMBER_TYPE.germplasm))],
     { signal: options.signal },
   );
-  return { datasetId, germplasm: germplasm.size, markers: new Set(markers).size, mapDefinitions, calls: staged.calls };
+  return { datasetId, newMarkers: created, map, germplasm: germplasm.size, markers: new Set(markers).size };
+}
+
+/** The database part of a genotype import (dataset type 1): the dataset and its staged matrix file. */
+export async function writeGenotypes(staged: StagedMatrix, datasheet: ParsedFile | null, target: ImportDb, names: GenotypeNames, options: ImportOptions): Promise<ImportStats> {
+  const written = await writeDataset(staged, datasheet, target, names, options, GENOTYPE_DATASET_TYPE);
+  return { datasetId: written.datasetId, germplasm: written.germplasm, markers: written.markers, mapDefinitions: written.map?.definitions ?? 0, calls: staged.calls };
 }
