@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
-import { germplasmChoice, type ChoiceGroup } from '../../../../shell/export/germplasm-choice.js';
+import { germplasmChoice } from '../../../../shell/export/germplasm-choice.js';
 import { GermplasmPicker } from '../../../../shell/export/germplasm-picker.js';
-import { useNameLookup } from '../../../../shell/export/use-names.js';
 import { useServices } from '../../../../shell/pane-api.js';
 import type { ExportPageProps } from '../../../../shell/sections.js';
 import { runFromButton } from '../../../../shell/table/run-command.js';
 import { Button } from '../../../../shell/ui/Button.js';
 import { MarkerPicker } from '../export/markers.js';
-import { problemKey, type DatasetMap, type Outcome } from '../export/request.js';
+import { problemKey, type Outcome } from '../export/request.js';
+import { useExportChoices } from '../export/use-choices.js';
+import { usePublished } from '../export/use-published.js';
 import { binEdges } from './binning-choice.js';
 import { BinningForm } from './binning-form.js';
 import { ALLELEFREQ_COMMANDS } from './commands.js';
@@ -43,36 +44,22 @@ function useHistogram(subset: Outcome<FrequencySubsetBody> | undefined, wanted: 
 export default function AlleleFrequencyExport(props: ExportPageProps) {
   ensureAllelefreqExportStyles();
   const services = useServices();
-  const { api, t, translator, store } = services;
+  const { t, translator, store } = services;
   const { paneKey, setState } = props;
   const datasetIds = useMemo(() => props.datasets.map((d) => d.datasetId), [props.datasets]);
-  const idsKey = datasetIds.join(',');
   const state = readState(props.state);
   const paneState = props.state;
   const marked = useSnapshot(store.state).markedIds;
   const starting = useSyncExternalStore(exportStarting.subscribe, () => exportStarting.has(paneKey));
 
-  const options = { revalidateOnFocus: false };
-  const groupsOf = (groupType: 'germinatebase' | 'markers') => () => api.post<ChoiceGroup[]>('dataset/group', { body: { datasetIds, datasetType: 'allelefreq', groupType } });
-  const germplasmGroups = useSWR(['genotypes:allelefreq-groups', idsKey, 'germinatebase'], groupsOf('germinatebase'), options);
-  const markerGroups = useSWR(['genotypes:allelefreq-groups', idsKey, 'markers'], groupsOf('markers'), options);
-  // A failed answer (the api client said why) is read as no maps: the export goes without one.
-  const maps = useSWR(['genotypes:allelefreq-maps', idsKey], () => api.post<DatasetMap[]>('dataset/map', { body: { datasetIds } }), options);
-  const mapList = maps.data ?? (maps.error ? [] : undefined);
-  const { listMatch, listIds } = useNameLookup(state);
+  const choices = useExportChoices(datasetIds, 'allelefreq', state);
+  const mapList = choices.maps;
 
   const update = useCallback((patch: Partial<AlleleFreqExportState>) => setState(writeState(paneState, { ...readState(paneState), ...patch })), [paneState, setState]);
 
-  const germplasm = germplasmChoice(state, marked.germplasm, listIds);
+  const germplasm = germplasmChoice(state, marked.germplasm, choices.listIds);
   const subset = mapList ? subsetRequest({ datasetIds, state, germplasm, markedMarkers: marked.markers, maps: mapList }) : undefined;
-  const subsetKey = JSON.stringify(subset ?? null);
-  // Published when it changes by value (read back from its text), not on every render.
-  useEffect(() => {
-    const current = JSON.parse(subsetKey) as typeof subset | null;
-    if (current) pageSubset.publish(paneKey, current);
-    else pageSubset.forget(paneKey);
-  }, [paneKey, subsetKey]);
-  useEffect(() => () => pageSubset.forget(paneKey), [paneKey]);
+  usePublished(paneKey, subset, pageSubset.publish, pageSubset.forget);
 
   const stepTwo = state.step === 'binning';
   const histogram = useHistogram(subset, stepTwo);
@@ -86,8 +73,8 @@ export default function AlleleFrequencyExport(props: ExportPageProps) {
       <section aria-labelledby={ids.one} className="allelefreq-export-step">
         <h3 id={ids.one}>{t('genotypes.allelefreqPage.stepOne')}</h3>
         <div className="allelefreq-export-choices">
-          <GermplasmPicker value={state} onChange={update} groups={germplasmGroups.data ?? []} marked={marked.germplasm.length} listMatch={listMatch} />
-          <MarkerPicker state={state} update={update} groups={markerGroups.data ?? []} marked={marked.markers.length} maps={mapList} mapSelectId={mapSelectId(paneKey)} />
+          <GermplasmPicker value={state} onChange={update} groups={choices.germplasmGroups} marked={marked.germplasm.length} listMatch={choices.listMatch} />
+          <MarkerPicker state={state} update={update} groups={choices.markerGroups} marked={marked.markers.length} maps={mapList} mapSelectId={mapSelectId(paneKey)} />
         </div>
         {props.datasets.length > 1 ? <p className="ui-hint">{t('genotypes.allelefreqPage.firstOnly', { name: firstName })}</p> : null}
         {subset && !subset.ok ? (

@@ -1,34 +1,21 @@
-import type { GermplasmChoice } from '../../../../shell/export/germplasm-choice.js';
 import type { BinningConfig } from '../../allelefreq/binning.js';
-import { chosenMap, markerChoice, selection, type DatasetMap, type Outcome } from '../export/request.js';
+import { chosenMap, markerChoice, selection, type ExportInput, type GenotypeExportBody, type Outcome } from '../export/request.js';
+import type { GenotypeSelection } from '../export/state.js';
 import { binningConfig, type BinningChoice } from './binning-choice.js';
-import type { AlleleFreqExportState } from './state.js';
 
 /**
  * Germinate's requests of the allele-frequency export page: the histogram call sends the genotype export's
  * subset (datasets, markers as x, germplasm as y, the map) and the export sends the same with `config`, the
  * binning. The server uses the first of the datasets the caller may export, so all of the page's are sent.
  */
-export interface FrequencySubsetBody {
-  datasetIds: number[];
-  xIds: number[] | null;
-  xGroupIds: number[] | null;
-  yIds: number[] | null;
-  yGroupIds: number[] | null;
-  mapId: number | null;
-}
+export type FrequencySubsetBody = Pick<GenotypeExportBody, 'datasetIds' | 'xIds' | 'xGroupIds' | 'yIds' | 'yGroupIds' | 'mapId'>;
 
 export interface FrequencyExportBody extends FrequencySubsetBody {
   config: BinningConfig;
 }
 
-export interface SubsetInput {
-  datasetIds: readonly number[];
-  state: AlleleFreqExportState;
-  germplasm: GermplasmChoice;
-  markedMarkers: readonly number[];
-  maps: readonly DatasetMap[];
-}
+/** The genotype page's input, with this page's state (only its germplasm, markers and map are read). */
+export type SubsetInput = Omit<ExportInput, 'state'> & { state: GenotypeSelection };
 
 /** The subset the histogram and the export read, or the first thing missing (the genotype page's problems). */
 export function subsetRequest({ datasetIds, state, germplasm, markedMarkers, maps }: SubsetInput): Outcome<FrequencySubsetBody> {

@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import useSWR from 'swr';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
-import { germplasmChoice, type ChoiceGroup } from '../../../../shell/export/germplasm-choice.js';
+import { germplasmChoice } from '../../../../shell/export/germplasm-choice.js';
 import { GermplasmPicker } from '../../../../shell/export/germplasm-picker.js';
-import { useNameLookup } from '../../../../shell/export/use-names.js';
 import { useServices } from '../../../../shell/pane-api.js';
 import type { ExportPageProps } from '../../../../shell/sections.js';
 import { runFromButton } from '../../../../shell/table/run-command.js';
@@ -12,10 +10,12 @@ import { EXPORT_COMMANDS } from './commands.js';
 import { FormatPicker } from './formats.js';
 import { MarkerPicker } from './markers.js';
 import { forgetOutcome, isStarting, publishOutcome, subscribeStarting } from './ready.js';
-import { exportRequest, markerChoice, problemKey, selection, type DatasetMap } from './request.js';
+import { exportRequest, markerChoice, problemKey, selection } from './request.js';
 import { EXPORT_PANE, readState, writeState, type GenotypeExportState } from './state.js';
 import { ensureGenotypeExportStyles } from './styles.js';
 import { SelectionCount, SummaryTable } from './summary.js';
+import { useExportChoices } from './use-choices.js';
+import { usePublished } from './use-published.js';
 
 /** The id of the map's select, so that a test or a command can find it by the pane. */
 export const mapSelectId = (paneKey: string) => `${paneKey}-genotype-map`;
@@ -29,44 +29,30 @@ export const mapSelectId = (paneKey: string) => `${paneKey}-genotype-map`;
 export default function GenotypeExport(props: ExportPageProps) {
   ensureGenotypeExportStyles();
   const services = useServices();
-  const { api, t, store } = services;
+  const { t, store } = services;
   const { paneKey, setState } = props;
   const datasetIds = useMemo(() => props.datasets.map((d) => d.datasetId), [props.datasets]);
-  const idsKey = datasetIds.join(',');
   const state = readState(props.state);
   const paneState = props.state;
   const marked = useSnapshot(store.state).markedIds;
   const starting = useSyncExternalStore(subscribeStarting, () => isStarting(paneKey));
 
-  const options = { revalidateOnFocus: false };
-  const groupsOf = (groupType: 'germinatebase' | 'markers') => () => api.post<ChoiceGroup[]>('dataset/group', { body: { datasetIds, datasetType: 'genotype', groupType } });
-  const germplasmGroups = useSWR(['genotypes:export-groups', idsKey, 'germinatebase'], groupsOf('germinatebase'), options);
-  const markerGroups = useSWR(['genotypes:export-groups', idsKey, 'markers'], groupsOf('markers'), options);
-  // A failed answer (the api client said why) is read as no maps: the export goes without one.
-  const maps = useSWR(['genotypes:export-maps', idsKey], () => api.post<DatasetMap[]>('dataset/map', { body: { datasetIds } }), options);
-  const mapList = maps.data ?? (maps.error ? [] : undefined);
-  const { listMatch, listIds } = useNameLookup(state);
+  const choices = useExportChoices(datasetIds, 'genotype', state);
+  const mapList = choices.maps;
 
   const update = useCallback((patch: Partial<GenotypeExportState>) => setState(writeState(paneState, { ...readState(paneState), ...patch })), [paneState, setState]);
 
-  const germplasm = germplasmChoice(state, marked.germplasm, listIds);
+  const germplasm = germplasmChoice(state, marked.germplasm, choices.listIds);
   const chosen = selection(germplasm, markerChoice(state, marked.markers));
   const outcome = mapList ? exportRequest({ datasetIds, state, germplasm, markedMarkers: marked.markers, maps: mapList }) : undefined;
-  const outcomeKey = JSON.stringify(outcome ?? null);
-  // Published when it changes by value (read back from its text), not on every render.
-  useEffect(() => {
-    const current = JSON.parse(outcomeKey) as typeof outcome | null;
-    if (current) publishOutcome(paneKey, current);
-    else forgetOutcome(paneKey);
-  }, [paneKey, outcomeKey]);
-  useEffect(() => () => forgetOutcome(paneKey), [paneKey]);
+  usePublished(paneKey, outcome, publishOutcome, forgetOutcome);
 
   const run = (id: string) => runFromButton(services, paneKey, EXPORT_PANE, id);
   return (
     <div className="genotype-export">
       <div className="genotype-export-choices">
-        <GermplasmPicker value={state} onChange={update} groups={germplasmGroups.data ?? []} marked={marked.germplasm.length} listMatch={listMatch} />
-        <MarkerPicker state={state} update={update} groups={markerGroups.data ?? []} marked={marked.markers.length} maps={mapList} mapSelectId={mapSelectId(paneKey)} />
+        <GermplasmPicker value={state} onChange={update} groups={choices.germplasmGroups} marked={marked.germplasm.length} listMatch={choices.listMatch} />
+        <MarkerPicker state={state} update={update} groups={choices.markerGroups} marked={marked.markers.length} maps={mapList} mapSelectId={mapSelectId(paneKey)} />
         <FormatPicker state={state} update={update} />
       </div>
       {props.datasets.length > 1 ? <SummaryTable datasets={props.datasets} selection={chosen} state={state} update={update} /> : <SelectionCount datasetIds={datasetIds} selection={chosen} />}
