@@ -14,8 +14,8 @@ import { axeViolations, formatViolations, ROOT, useBrowser, useServer, type E2ES
  * server's own histogram answer; chooses split binning by keyboard (a number out of range is clamped and the
  * field says so), sees the edges drawn, reloads (the address replays the step and the binning), exports by
  * key and downloads the zip: the binned file holds each frequency's split bin, the unbinned file the
- * frequencies. An anonymous visitor in German and the dark theme sees the same page and exports by the
- * button. Axe throughout; screenshots go to /tmp.
+ * frequencies. An anonymous visitor in German and the dark theme sees the same page (no histogram while the
+ * germplasm choice selects nothing) and exports by the button. Axe throughout; screenshots go to /tmp.
  */
 
 const POLL = { timeout: 30_000 };
@@ -193,6 +193,13 @@ describe('allele-frequency export', () => {
     await page.getByRole('button', { name: 'Weiter', exact: true }).click();
     await page.getByRole('heading', { name: '2. Häufigkeiten ansehen und Klassen wählen' }).waitFor(POLL);
     await page.getByTestId('allelefreq-total').getByText(/^Ihre Auswahl umfasst [\d.]+ Allelhäufigkeiten\.$/).waitFor(POLL);
+    await page.locator('.chart-drawing[data-drawn="dark"]').waitFor(POLL);
+    // Groups with none ticked select nothing: the page says so and shows no histogram until the choice is whole.
+    await page.getByRole('radio', { name: /^Gruppen \(/ }).check();
+    await page.getByText('Bitte wählen Sie mindestens eine Gruppe.').waitFor(POLL);
+    await page.getByText('Das Histogramm folgt, sobald Ihre Auswahl vollständig ist.').waitFor(POLL);
+    expect(await page.locator('.chart-drawing').count()).toBe(0);
+    await page.getByRole('radio', { name: 'Alles Keimplasma' }).check();
     await page.locator('.chart-drawing[data-drawn="dark"]').waitFor(POLL);
     await page.getByRole('radio', { name: 'Geteilt an einem Punkt' }).check();
     await page.getByRole('spinbutton', { name: 'Teilungspunkt', exact: true }).fill('0');

@@ -95,10 +95,13 @@ export default function AlleleFrequencyExport(props: ExportPageProps) {
           <h3 id={ids.two} tabIndex={-1} data-step-two-of={paneKey}>
             {t('genotypes.allelefreqPage.stepTwo')}
           </h3>
-          {histogram.error ? (
+          {/* A subset that selects nothing shows no histogram, not the last one drawn. */}
+          {subset?.ok === false ? (
+            <p role="status">{t('genotypes.allelefreqPage.histogram.waiting')}</p>
+          ) : histogram.error ? (
             <p className="ui-error">{t('genotypes.allelefreqPage.histogram.failed')}</p>
           ) : !histogram.data ? (
-            <p role="status">{t(subset?.ok === false ? 'genotypes.allelefreqPage.histogram.waiting' : 'genotypes.allelefreqPage.histogram.loading')}</p>
+            <p role="status">{t('genotypes.allelefreqPage.histogram.loading')}</p>
           ) : (
             <>
               <p role="status" aria-live="polite" data-testid="allelefreq-total">
