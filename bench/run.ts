@@ -28,7 +28,7 @@ async function postgresUrl(): Promise<string> {
 
 async function main(): Promise<void> {
   // BENCH_ONLY=client (or table, import, processes; comma separated) runs a subset; unset runs everything.
-  const only = new Set((process.env.BENCH_ONLY || 'client,table,import,processes,load,trials,genotypes').split(',').map((name) => name.trim()));
+  const only = new Set((process.env.BENCH_ONLY || 'client,table,import,processes,load,trials,genotypes,genotype-import,markers').split(',').map((name) => name.trim()));
   const rounds = Number(process.env.BENCH_ROUNDS || 15);
   console.log(`Germinate Workspace benchmarks (${new Date().toISOString()}, node ${process.version}); medians of ${rounds} alternating rounds\n`);
   if (only.has('client')) await benchClient(root);
