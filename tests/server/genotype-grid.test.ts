@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpdImporter } from '../../src/plugins/germplasm/import/mcpd-importer.js';
 import { genotypeFolder } from '../../src/plugins/genotypes/import/genotype-stage.js';
 import { MatrixWriter } from '../../src/plugins/genotypes/storage/matrix-writer.js';
+import type { GenotypeWindow } from '../../src/plugins/genotypes/grid/request.js';
 import { testDialects } from '../support/databases.js';
 import { seedGenotypes, type GenotypesSeed } from '../support/genotypes-seed.js';
 import { passwordOf, startServer, type TestServer } from '../support/server.js';
@@ -29,20 +30,7 @@ const COLUMNS = [...SEED_MARKERS, ...EXTRA_MARKERS];
 /** Matrix rows: the germplasm, with a name that is no member third (left out of the grid). */
 const ROW_NAMES = ['GRID-0', 'GRID-1', 'Stranger', ...Array.from({ length: GERMPLASM - 2 }, (_, i) => `GRID-${i + 2}`)];
 
-interface Window {
-  datasetId: number;
-  mapId: number | null;
-  rowTotal: number;
-  columnTotal: number;
-  rowOffset: number;
-  columnOffset: number;
-  states: string[];
-  rows: { id: number; name: string }[];
-  columns: { id: number | null; name: string; chromosome?: string; position?: number }[];
-  calls: string;
-  bands: { chromosome: string; start: number; count: number }[] | null;
-  rowIds?: number[];
-}
+type Window = GenotypeWindow;
 
 function writeMatrix(file: string, tile: { tileRows: number; tileColumns: number }, variant = 0): void {
   const writer = new MatrixWriter(file, { orientation: 'germplasm-rows', columns: COLUMNS, ...tile });

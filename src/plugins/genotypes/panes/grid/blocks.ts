@@ -1,20 +1,8 @@
 import type { ApiClient } from '../../../../core/api-client.js';
+import type { GenotypeWindow } from '../../grid/request.js';
 
 /** One window of calls as the server answers it (POST dataset/{id}/genotype/window). */
-export interface WindowAnswer {
-  datasetId: number;
-  mapId: number | null;
-  rowTotal: number;
-  columnTotal: number;
-  rowOffset: number;
-  columnOffset: number;
-  states: string[];
-  rows: { id: number; name: string }[];
-  columns: { id: number | null; name: string; chromosome?: string; position?: number }[];
-  calls: string;
-  bands: { chromosome: string; start: number; count: number }[] | null;
-  rowIds?: number[];
-}
+export type WindowAnswer = GenotypeWindow;
 
 /** A block of the grid: a window's labels and its calls decoded to bytes. */
 export interface Block {
