@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useServices } from '../pane-api.js';
+import { RemoveJob } from '../frame/RemoveJob.js';
 import { ensureStyle } from '../widgets/styles.js';
 import { binarySize, exportDownloadUrl, type ExportJob } from './export-jobs-model.js';
 
@@ -53,21 +54,14 @@ export function ExportJobs({ jobs, onChanged }: { jobs: readonly ExportJob[]; on
                   {size ? t('shell.exportJobs.download', { size: `${translator.formatNumber(size.value)} ${size.unit}` }) : t('shell.exportJobs.downloadPlain')}
                 </a>
               ) : null}
-              {confirming === job.uuid ? (
-                <div role="alert">
-                  <p>{t('shell.jobs.confirmRemove')}</p>
-                  <button type="button" onClick={() => void remove(job).catch(() => undefined)}>
-                    {t('shell.jobs.confirmYes')}
-                  </button>
-                  <button type="button" onClick={() => setConfirming(null)}>
-                    {t('shell.jobs.confirmNo')}
-                  </button>
-                </div>
-              ) : (
-                <button type="button" onClick={() => setConfirming(job.uuid)} aria-label={t(isActive(job) ? 'shell.jobs.cancelNamed' : 'shell.jobs.removeNamed', { name })}>
-                  {t(isActive(job) ? 'shell.jobs.cancel' : 'shell.jobs.remove')}
-                </button>
-              )}
+              <RemoveJob
+                name={name}
+                active={isActive(job)}
+                confirming={confirming === job.uuid}
+                ask={() => setConfirming(job.uuid)}
+                confirm={() => void remove(job).catch(() => undefined)}
+                dismiss={() => setConfirming(null)}
+              />
             </li>
           );
         })}

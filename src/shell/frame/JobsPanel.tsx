@@ -8,6 +8,7 @@ import { useShell } from '../shell-context.js';
 import { ExportJobs } from '../export/export-jobs.js';
 import { readExportJobs, type ExportJob } from '../export/export-jobs-model.js';
 import { ensureStyle } from '../widgets/styles.js';
+import { RemoveJob } from './RemoveJob.js';
 import { hasLog, isActiveJob, JOBS_CHANGED_EVENT, JOBS_POLL_MS, keptUuids, mayImport, readPanelJobs, type PanelJob } from './jobs-model.js';
 
 const CSS = `
@@ -162,20 +163,15 @@ export function JobsPanel() {
                     {t('shell.jobs.log')}
                   </button>
                 ) : null}
-                {confirming === job.uuid ? (
-                  <div role="alert">
-                    <p>{t('shell.jobs.confirmRemove')}</p>
-                    <button type="button" onClick={() => void remove(job).catch(() => undefined)}>
-                      {t('shell.jobs.confirmYes')}
-                    </button>
-                    <button type="button" onClick={() => setConfirming(null)}>
-                      {t('shell.jobs.confirmNo')}
-                    </button>
-                  </div>
-                ) : curator ? (
-                  <button type="button" onClick={() => setConfirming(job.uuid)} aria-label={t(isActiveJob(job) ? 'shell.jobs.cancelNamed' : 'shell.jobs.removeNamed', { name })}>
-                    {t(isActiveJob(job) ? 'shell.jobs.cancel' : 'shell.jobs.remove')}
-                  </button>
+                {curator || confirming === job.uuid ? (
+                  <RemoveJob
+                    name={name}
+                    active={isActiveJob(job)}
+                    confirming={confirming === job.uuid}
+                    ask={() => setConfirming(job.uuid)}
+                    confirm={() => void remove(job).catch(() => undefined)}
+                    dismiss={() => setConfirming(null)}
+                  />
                 ) : null}
               </li>
             );
