@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { logDatasetAccess } from '../../../server/access/dataset-access-log.js';
 import type { SessionUser } from '../../../server/auth/tokens.js';
+import type { DialectName } from '../../../server/db/database.js';
 import { appendJobLog, iso, jobFolder, LOG_FILE, parseJson } from '../../../server/jobs/store.js';
 import type { MapColumns } from './map-file.js';
 import { fileHeaders } from './flapjack-writer.js';
@@ -43,6 +44,14 @@ export interface CommonTask {
   map: MapColumns | null;
 }
 
+/** What a job kind may read while it builds its task in the server's thread. */
+export interface TaskContext {
+  db: Kysely<unknown>;
+  dialect: DialectName;
+  /** A line in the job's log. */
+  log(line: string): void;
+}
+
 /** What sets one datatype's export jobs apart: their job_config entries, their file, their task, their log. */
 export interface ExportJobKind<D extends ExportDatatype, R extends SelectionRequest> {
   datatype: D;
@@ -54,7 +63,7 @@ export interface ExportJobKind<D extends ExportDatatype, R extends SelectionRequ
   describe(request: R): string;
   /** Where the dataset's stored file (datasets.source_file) is under DATA_DIR. */
   storedFile(dataDir: string, sourceFile: string): string;
-  task(common: CommonTask, request: R): ExportTasks[D]['task'];
+  task(common: CommonTask, request: R, context: TaskContext): ExportTasks[D]['task'] | Promise<ExportTasks[D]['task']>;
   /** What a completed export wrote (`G germplasm × M markers`, and so on). */
   wrote(outcome: CompletedExport<D>): string;
 }
@@ -206,7 +215,7 @@ export class ExportJobs<D extends ExportDatatype, R extends SelectionRequest> {
     if (choice.note) this.log(job.uuid, choice.note);
     // No setting holds the client's public address yet: the files get Germinate's header without links.
     const common = { file, zipFile, baseName: `dataset-${dataset.id}`, headerLines: fileHeaders(null), germplasm, markers: choice.markers, map: choice.map };
-    return this.kind.task(common, request);
+    return await this.kind.task(common, request, { db: this.raw, dialect: this.app.database.dialect, log: (line) => this.log(job.uuid, line) });
   }
 
   private async run(job: JobRef, request: R, user: SessionUser | null): Promise<void> {

@@ -3,6 +3,8 @@ import { flapjackFile } from './flapjack-writer.js';
 import { hapmapFile } from './hapmap-writer.js';
 import { identifiersFile } from './identifiers-file.js';
 import { mapFile, type MapColumns } from './map-file.js';
+import { summaryFile } from './phenotype-file.js';
+import type { PhenotypeColumns } from './phenotype-values.js';
 import { subsetOf, type GermplasmMembers } from './subset.js';
 import { vcfFile } from './vcf-writer.js';
 import { ZipOut } from './zip-out.js';
@@ -28,6 +30,8 @@ export interface ExportTask {
   markers: string[] | null;
   /** The chosen map's definitions of the dataset's markers; null = no map chosen. */
   map: MapColumns | null;
+  /** The chosen traits' summaries per germplasm member, for the phenotype file; null = no such file. */
+  phenotypes?: PhenotypeColumns | null;
 }
 
 export interface TaskHooks {
@@ -83,6 +87,11 @@ export async function runExportTask(task: ExportTask, hooks: TaskHooks): Promise
     }
     if (task.map) textBytes += await zip.entry(`${base}.map`, mapFile(task.map));
     textBytes += await zip.entry(`${base}.identifiers`, [Buffer.from(identifiersFile(subset.identifiers), 'utf8')]);
+    const { phenotypes } = task;
+    if (phenotypes) {
+      const rows = subset.members.map((m, i) => ({ label: subset.labels[i], cells: phenotypes.cells[m] ?? [] }));
+      textBytes += await zip.entry(`${base}.phenotype`, [Buffer.from(summaryFile(phenotypes.traits, rows), 'utf8')]);
+    }
     const markerInput = { germplasm: subset.labels, markers: subset.markers, places: subset.places, states };
     if (task.formats.hapmap) {
       const lines = counted(reader.columnLines(columns, rows), hooks, tick);

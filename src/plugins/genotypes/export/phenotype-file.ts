@@ -38,15 +38,23 @@ export function summarise(datatype: string, values: readonly string[]): string |
 const cell = (text: string): string => text.replace(/[\t\r\n]+/g, ' ');
 
 /**
+ * The file's text from summaries already made: `rows` in the genotype file's order, each a label and one
+ * summary per trait (in `traits` order; null where it has none).
+ */
+export function summaryFile(traits: readonly PhenotypeTrait[], rows: Iterable<{ label: string; cells: readonly (string | null)[] }>): string {
+  const lines = ['# fjFile = PHENOTYPE', ['', ...traits.map((t) => cell(t.name))].join('\t')];
+  for (const { label, cells } of rows) {
+    if (cells.every((value) => value === null)) continue;
+    lines.push([cell(label), ...cells.map((value) => (value === null ? '' : cell(value)))].join('\t'));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
  * The file's text: `rows` in the genotype file's order, each a label and, per trait (in `traits` order), the
  * recorded values to summarise.
  */
 export function phenotypeFile(traits: readonly PhenotypeTrait[], rows: Iterable<{ label: string; values: ReadonlyMap<number, readonly string[]> }>): string {
-  const lines = ['# fjFile = PHENOTYPE', ['', ...traits.map((t) => cell(t.name))].join('\t')];
-  for (const row of rows) {
-    const cells = traits.map((trait) => summarise(trait.datatype, row.values.get(trait.id) ?? []));
-    if (cells.every((value) => value === null)) continue;
-    lines.push([cell(row.label), ...cells.map((value) => (value === null ? '' : cell(value)))].join('\t'));
-  }
-  return `${lines.join('\n')}\n`;
+  const summarised = [...rows].map((row) => ({ label: row.label, cells: traits.map((trait) => summarise(trait.datatype, row.values.get(trait.id) ?? [])) }));
+  return summaryFile(traits, summarised);
 }

@@ -22,6 +22,9 @@ export const GenotypeExportRequest = type({
   // accepted and recorded, and no project file is written.
   'generateFlapjackProject?': flag,
   'generateVcf?': flag,
+  // Our addition: a Flapjack phenotype file of these traits' values recorded in these trials datasets.
+  'phenotypeDatasetIds?': groupIds,
+  'phenotypeTraitIds?': groupIds,
   '+': 'ignore',
 });
 export type GenotypeExportRequest = typeof GenotypeExportRequest.infer;
@@ -29,12 +32,17 @@ export type GenotypeExportRequest = typeof GenotypeExportRequest.infer;
 /** A non-empty list, or null: Germinate reads an empty list as "no restriction". */
 export const someIds = (list: readonly number[] | null | undefined): number[] | null => (list && list.length > 0 ? [...list] : null);
 
-/** The job's fileTypes as Germinate names them (`text`, `flapjack`, `hapmap`), plus `vcf`. */
+/** Whether the request asks for a phenotype file: trials datasets and traits both named. */
+export const wantsPhenotypes = (request: GenotypeExportRequest): boolean =>
+  someIds(request.phenotypeDatasetIds) !== null && someIds(request.phenotypeTraitIds) !== null;
+
+/** The job's fileTypes as Germinate names them (`text`, `flapjack`, `hapmap`), plus `vcf` and `phenotype`. */
 export function fileTypes(request: GenotypeExportRequest): string[] {
   const types: string[] = [];
   if (request.generateFlatFile !== false) types.push('text');
   if (request.generateFlapjackProject === true) types.push('flapjack');
   if (request.generateHapMap === true) types.push('hapmap');
   if (request.generateVcf === true) types.push('vcf');
+  if (wantsPhenotypes(request)) types.push('phenotype');
   return types;
 }

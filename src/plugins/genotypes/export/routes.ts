@@ -3,9 +3,11 @@ import type { Kysely } from 'kysely';
 import { gateCaller } from '../../../server/access/licences.js';
 import { sendError } from '../../../server/http/errors.js';
 import { validate } from '../../../server/http/validate.js';
+import { presentTables } from '../../../server/table/optional-tables.js';
 import { MEMBER_TYPE } from '../tables.js';
 import { ExportJobs } from './export-job.js';
 import { genotypeExportJob } from './genotype-job.js';
+import { PHENOTYPE_TABLES, phenotypeChoice } from './phenotype-values.js';
 import { GenotypeExportRequest, someIds } from './request.js';
 import { chosenIds, genotypeDatasets, memberCount } from './selection.js';
 
@@ -17,6 +19,8 @@ import { chosenIds, genotypeDatasets, memberCount } from './selection.js';
 export const genotypeExportRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db as unknown as Kysely<unknown>;
   const jobs = new ExportJobs(app, genotypeExportJob);
+  // The trials domain's tables, for the phenotype file: without them a request's traits are ignored.
+  const present = await presentTables(db, app.database.dialect, PHENOTYPE_TABLES);
   // Before the database closes: running exports end, and their jobs say they failed.
   app.addHook('preClose', async () => jobs.stop());
 
@@ -24,10 +28,13 @@ export const genotypeExportRoutes: FastifyPluginAsync = async (app) => {
     const body = validate(GenotypeExportRequest, request.body ?? null);
     const requested = someIds(body.datasetIds);
     if (!requested) return sendError(reply, 400, 'BAD_REQUEST_MISSING_FIELDS', 'datasetIds must name at least one dataset.');
-    const datasets = await genotypeDatasets(db, gateCaller(request), requested);
+    const caller = gateCaller(request);
+    const datasets = await genotypeDatasets(db, caller, requested);
     const user = request.user ?? null;
+    // Resolved here, where the caller's accepted licences are known, once for all the request's jobs.
+    const job = { ...body, phenotypes: datasets.length > 0 ? await phenotypeChoice(db, present, caller, body) : null };
     const started: { status: 'waiting'; uuid: string }[] = [];
-    for (const dataset of datasets) started.push({ status: 'waiting', uuid: await jobs.start(dataset, body, user) });
+    for (const dataset of datasets) started.push({ status: 'waiting', uuid: await jobs.start(dataset, job, user) });
     return started;
   });
 

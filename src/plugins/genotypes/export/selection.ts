@@ -98,7 +98,7 @@ export async function germplasmMembers(db: Db, datasetId: number, chosen: readon
     WHERE dm.dataset_id = ${datasetId} AND dm.datasetmembertype_id = ${MEMBER_TYPE.germplasm}
     ORDER BY g.id, s.id`.execute(db);
   const wanted = chosen === null ? null : new Set(chosen);
-  const members: GermplasmMembers = { names: [], displayNames: [], labels: [], selected: wanted ? [] : null, identifiers: [] };
+  const members: GermplasmMembers = { ids: [], names: [], displayNames: [], labels: [], selected: wanted ? [] : null, identifiers: [] };
   let last = -1;
   for (const row of rows.rows) {
     const id = Number(row.id);
@@ -106,6 +106,7 @@ export async function germplasmMembers(db: Db, datasetId: number, chosen: readon
     if (id === last) continue;
     last = id;
     const display = row.display_name ?? '';
+    members.ids?.push(id);
     members.names.push(row.name);
     members.displayNames.push(display);
     members.labels.push(display !== '' ? display : row.name);

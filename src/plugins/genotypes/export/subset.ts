@@ -5,6 +5,8 @@ import type { MapColumns } from './map-file.js';
 
 /** The dataset's germplasm members (by id, ascending) as the database knows them, in parallel columns. */
 export interface GermplasmMembers {
+  /** Their germinatebase ids (absent where a caller built the members without them). */
+  ids?: number[];
   names: string[];
   displayNames: string[];
   /** What the files call each germplasm: its display name, else its name. */
@@ -18,6 +20,8 @@ export interface GermplasmMembers {
 /** The part of the matrix an export writes, in file order. */
 export interface Subset {
   rows: number[];
+  /** The member (index into GermplasmMembers) of each row. */
+  members: number[];
   labels: string[];
   identifiers: IdentifierRow[];
   columns: number[];
@@ -68,19 +72,21 @@ function placesByMarker(map: MapColumns | null): Map<string, MarkerPlace> {
 export function subsetOf(footer: Pick<Footer, 'rowNames' | 'columnNames'>, germplasm: GermplasmMembers, markers: readonly string[] | null, map: MapColumns | null): Subset {
   const memberOf = memberChoice(germplasm);
   const rows: number[] = [];
+  const members: number[] = [];
   const labels: string[] = [];
   const identifiers: IdentifierRow[] = [];
   footer.rowNames.forEach((name, row) => {
     const m = memberOf(name);
     if (m < 0) return;
     rows.push(row);
+    members.push(m);
     labels.push(germplasm.labels[m]);
     const extra = germplasm.identifiers[m];
     if (extra) identifiers.push(extra);
   });
   const wanted = markers ? new Set(markers.map((name) => name.toLowerCase())) : null;
   const places = placesByMarker(map);
-  const subset: Subset = { rows, labels, identifiers, columns: [], markers: [], places: [] };
+  const subset: Subset = { rows, members, labels, identifiers, columns: [], markers: [], places: [] };
   footer.columnNames.forEach((name, column) => {
     const key = name.toLowerCase();
     if (wanted && !wanted.has(key)) return;
