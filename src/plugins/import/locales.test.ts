@@ -28,7 +28,7 @@ function files(dir: string): string[] {
 
 function sourceKeys(): string[] {
   const keys = new Set<string>();
-  for (const file of [...files(here), join(here, '../../shell/frame/JobsPanel.tsx')]) {
+  for (const file of [...files(here), ...['JobsPanel.tsx', 'RemoveJob.tsx'].map((name) => join(here, '../../shell/frame', name))]) {
     for (const match of readFileSync(file, 'utf8').matchAll(/'((?:import|shell\.jobs)\.[A-Za-z0-9_.]+)'/g)) keys.add(match[1]);
   }
   return [...keys].filter((key) => !builtKeys.some((built) => built.startsWith(`${key}.`)));

@@ -67,6 +67,14 @@ describe('upload templates', () => {
     );
   });
 
+  it('asks to create unknown germplasm only when ticked, and only for genotypes and allele frequencies', () => {
+    const base = { update: false, datasetStateId: 1, datasetId: null };
+    expect(uploadQuery({ type: 'genotype', ...base, createGermplasm: true }).createGermplasm).toBe('true');
+    expect(uploadQuery({ type: 'allelefreq', ...base, createGermplasm: true }).createGermplasm).toBe('true');
+    expect(uploadQuery({ type: 'genotype', ...base, createGermplasm: false })).not.toHaveProperty('createGermplasm');
+    expect(uploadQuery({ type: 'trial', ...base, createGermplasm: true })).not.toHaveProperty('createGermplasm');
+  });
+
   it('needs a target dataset before a shapefile can go', () => {
     expect(optionsReady({ type: 'shapefile', update: false, datasetStateId: 1, datasetId: null })).toBe(false);
     expect(optionsReady({ type: 'shapefile', update: false, datasetStateId: 1, datasetId: 3 })).toBe(true);

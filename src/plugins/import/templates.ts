@@ -20,6 +20,8 @@ export interface TemplateInfo {
   targetDataset: boolean;
   /** Genotype workbooks hold germplasm as rows or as columns; the uploader asks which. */
   orientation: boolean;
+  /** Genotypes and allele frequencies may create the germplasm their file names but the database lacks, if asked. */
+  createGermplasm?: boolean;
 }
 
 export const TEMPLATES: Record<TemplateType, TemplateInfo> = {
@@ -36,10 +38,14 @@ export const TEMPLATES: Record<TemplateType, TemplateInfo> = {
     datasetState: true,
     targetDataset: false,
     orientation: true,
+    createGermplasm: true,
   },
   // Germinate's tab-separated allele-frequency source (with the genotype flat file's header lines), or the
   // genotype workbook holding frequencies (germplasm by marker): its blank is the genotype workbook.
-  allelefreq: { type: 'allelefreq', extensions: ['.txt', '.tsv', '.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false, orientation: false },
+  allelefreq: {
+    type: 'allelefreq', extensions: ['.txt', '.tsv', '.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false, orientation: false,
+    createGermplasm: true,
+  },
   climate: { type: 'climate', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false, orientation: false },
   images: { type: 'images', extensions: ['.zip'], blank: true, updateMode: false, datasetState: false, targetDataset: false, orientation: false },
   shapefile: { type: 'shapefile', extensions: ['.zip'], blank: false, updateMode: false, datasetState: false, targetDataset: true, orientation: false },
@@ -79,6 +85,8 @@ export interface UploadOptions {
   datasetId: number | null;
   /** Genotypes only; default germplasm × marker. */
   dataOrientation?: DataOrientation;
+  /** Genotypes and allele frequencies: create unknown germplasm (name only) instead of rejecting the file; default no. */
+  createGermplasm?: boolean;
 }
 
 /** The query of `POST import/template/file`, as Germinate's client sends it. */
@@ -92,6 +100,8 @@ export function uploadQuery(options: UploadOptions): Record<string, string> {
     datasetStateId: String(info.datasetState ? options.datasetStateId : 1),
   };
   if (info.targetDataset && options.datasetId !== null) query.datasetId = String(options.datasetId);
+  // Sent only when asked for (Germinate has no such parameter; its absence means no).
+  if (info.createGermplasm === true && options.createGermplasm === true) query.createGermplasm = 'true';
   return query;
 }
 

@@ -23,6 +23,8 @@ Checks a Germinate template (.xlsx, .txt, .tsv, .csv; .zip for images, shapefile
   --dataset-state N   state of the datasets the import creates: 1 public (default), 2 private, 3 hidden
   --target-dataset ID existing dataset the file adds to (e.g. a trial's shapefile)
   --markers-as-rows   a genotype workbook with markers as rows (GENOTYPE_MARKER_BY_GERMPLASM)
+  --create-germplasm  genotypes and allele frequencies: create the germplasm the file names but the database
+                      lacks (name only; complete them with an MCPD update) instead of rejecting the file
 
 Exit status: 0 checked or imported, 1 the file was rejected, 2 usage or configuration error,
 3 the import failed unexpectedly (nothing was written).`;
@@ -35,6 +37,7 @@ interface Arguments {
   datasetStateId: number;
   targetDatasetId: number | null;
   markersAsRows: boolean;
+  createGermplasm: boolean;
 }
 
 class UsageError extends Error {}
@@ -47,6 +50,7 @@ function parseArguments(args: string[]): Arguments | 'help' {
   let datasetStateId = 1;
   let targetDatasetId: number | null = null;
   let markersAsRows = false;
+  let createGermplasm = false;
   const numberOption = (name: string, i: number): [number, number] => {
     const arg = args[i];
     const value = arg === name ? args[i + 1] : arg.slice(name.length + 1);
@@ -63,6 +67,7 @@ function parseArguments(args: string[]): Arguments | 'help' {
     if (arg === '--check-only') checkOnly = true;
     else if (arg === '--update') update = true;
     else if (arg === '--markers-as-rows') markersAsRows = true;
+    else if (arg === '--create-germplasm') createGermplasm = true;
     else if (arg === '--dataset-state' || arg.startsWith('--dataset-state=')) {
       [datasetStateId, i] = numberOption('--dataset-state', i);
       if (![1, 2, 3].includes(datasetStateId)) throw new UsageError('--dataset-state must be 1, 2 or 3');
@@ -76,7 +81,7 @@ function parseArguments(args: string[]): Arguments | 'help' {
   }
   if (files.length === 0) throw new UsageError('No file given');
   if (files.length > 1) throw new UsageError(`One file at a time (got ${files.length})`);
-  return { file: files[0], type, checkOnly, update, datasetStateId, targetDatasetId, markersAsRows };
+  return { file: files[0], type, checkOnly, update, datasetStateId, targetDatasetId, markersAsRows, createGermplasm };
 }
 
 async function main(): Promise<number> {
@@ -118,6 +123,7 @@ async function main(): Promise<number> {
         datasetStateId: args.datasetStateId,
         targetDatasetId: args.targetDatasetId,
         dataOrientation: args.markersAsRows ? 'GENOTYPE_MARKER_BY_GERMPLASM' : null,
+        createGermplasm: args.createGermplasm,
         userId: null,
         dataDir: config.dataDir,
       },

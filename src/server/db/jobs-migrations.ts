@@ -52,4 +52,12 @@ export const jobMigrations: SchemaMigration[] = [
       await db.schema.createIndex('async_jobs_user').on('async_jobs').columns(['user_id']).execute();
     },
   },
+  {
+    // Genotype and allele-frequency imports may create the germplasm they name but the database lacks
+    // (the curator asks per import; 0/1, default 0: jobs queued before this column keep their meaning).
+    name: '0010-jobs-create-germplasm',
+    async up(db) {
+      await db.schema.alterTable('async_jobs').addColumn('create_germplasm', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 ];

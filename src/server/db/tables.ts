@@ -237,6 +237,8 @@ export interface AsyncJobsTable {
   dataset_state_id: number;
   target_dataset_id: number | null;
   data_orientation: string | null;
+  /** 1: create the germplasm a genotype or allele-frequency file names but the database lacks. */
+  create_germplasm: Generated<number>;
   /** JSON text */
   job_config: string | null;
   status: JobStatus;

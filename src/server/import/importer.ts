@@ -70,6 +70,11 @@ export interface ImportOptions {
   dataDir?: string;
   /** Genotype files: GENOTYPE_GERMPLASM_BY_MARKER (default) or GENOTYPE_MARKER_BY_GERMPLASM. */
   dataOrientation?: string | null;
+  /**
+   * Genotype and allele-frequency files: germplasm that match none stored are created (name only) instead of
+   * being errors; the curator asks for it per import. Default off.
+   */
+  createGermplasm?: boolean;
   /** Reports progress as a fraction 0..1 (the job's progress bar); optional. */
   progress?(fraction: number): void;
   /** Set when the job is cancelled: long loops should check it and stop (throwing). */

@@ -26,6 +26,8 @@ export interface ImportRunOptions {
   dataDir?: string;
   /** Genotype files: GENOTYPE_GERMPLASM_BY_MARKER (default) or GENOTYPE_MARKER_BY_GERMPLASM. */
   dataOrientation?: string | null;
+  /** Genotype and allele-frequency files: create the germplasm that match none stored (ImportOptions). */
+  createGermplasm?: boolean;
   /** Overall progress 0..1 (reading, checking, then writing); the importer reports within its phase. */
   progress?(fraction: number): void;
   /** Aborts the run: checked between phases here and in the importers' long loops. */
@@ -103,6 +105,7 @@ export async function runImport(
     userId: options.userId ?? null,
     dataDir: options.dataDir,
     dataOrientation: options.dataOrientation ?? null,
+    createGermplasm: options.createGermplasm === true,
     signal: options.signal,
     progress: report.within(READ_SHARE, checkShare),
   };

@@ -12,7 +12,7 @@ export interface DataImportJob {
   id: number;
   uuid: string;
   jobId: string | null;
-  jobConfig: { dataFilename: string | null; runType: JobRunType; targetDatasetId: number | null; dataOrientation: string | null };
+  jobConfig: { dataFilename: string | null; runType: JobRunType; targetDatasetId: number | null; dataOrientation: string | null; createGermplasm: boolean };
   userId: number | null;
   originalFilename: string | null;
   isUpdate: boolean;
@@ -66,6 +66,7 @@ export function toDataImportJob(row: JobRow, liveProgress?: number): DataImportJ
       runType: row.run_type,
       targetDatasetId: row.target_dataset_id,
       dataOrientation: row.data_orientation,
+      createGermplasm: row.create_germplasm === 1,
     },
     userId: row.user_id,
     originalFilename: row.original_filename,
@@ -93,6 +94,8 @@ export interface NewImportJob {
   datasetStateId: number;
   targetDatasetId: number | null;
   dataOrientation: string | null;
+  /** Genotype and allele-frequency files: create the germplasm they name but the database lacks (default no). */
+  createGermplasm?: boolean;
 }
 
 export async function createImportJob(db: Kysely<CoreTables>, job: NewImportJob, now: number): Promise<void> {
@@ -110,6 +113,7 @@ export async function createImportJob(db: Kysely<CoreTables>, job: NewImportJob,
       dataset_state_id: job.datasetStateId,
       target_dataset_id: job.targetDatasetId,
       data_orientation: job.dataOrientation,
+      create_germplasm: job.createGermplasm === true ? 1 : 0,
       status: 'waiting',
       log_file: path.posix.join('async', job.uuid, LOG_FILE),
       created_on: iso(now),

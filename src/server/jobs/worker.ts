@@ -67,6 +67,7 @@ async function run(input: WorkerInput, database: Database): Promise<WorkerMessag
           datasetStateId: job.dataset_state_id,
           targetDatasetId: job.target_dataset_id,
           dataOrientation: job.data_orientation,
+          createGermplasm: job.create_germplasm === 1,
           userId: job.user_id,
           dataDir,
           log,

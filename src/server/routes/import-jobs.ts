@@ -52,6 +52,8 @@ const UploadQuery = type({
   type: 'string',
   'update?': "'true' | 'false' | ''",
   'dataOrientation?': 'string',
+  // Genotype and allele-frequency files: create the germplasm they name but the database lacks.
+  'createGermplasm?': "'true' | 'false' | ''",
   'datasetId?': 'string',
   'datasetStateId?': 'string',
 });
@@ -177,6 +179,7 @@ export function importJobRoutes(plugins: ServerPlugin[], templatesDir: string): 
           datasetStateId,
           targetDatasetId,
           dataOrientation,
+          createGermplasm: query.createGermplasm === 'true',
         },
         app.clock.now(),
       );

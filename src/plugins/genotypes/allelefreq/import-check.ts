@@ -1,5 +1,6 @@
 import { loadGermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import { issue, type ImportDb, type ImportIssue, type ImportOptions, type ParsedFile } from '../../../server/import/importer.js';
+import { unmatchedIssue } from '../import/create-germplasm.js';
 import { GENOTYPE_DUPLICATE_GERMPLASM } from '../import/genotype-check.js';
 import type { GenotypeReader } from '../import/genotype-source.js';
 import { openGenotypeFile } from '../import/readers/open.js';
@@ -21,7 +22,8 @@ export function openFrequencies(file: ParsedFile, options: Pick<ImportOptions, '
 /**
  * Every check of the frequency part of a file, each problem where it is: the reader's (header, row lengths,
  * numbers that are no frequency, with line and marker), germplasm that do not resolve (by name, then unique
- * display name; they are never created here), a germplasm named twice, a file without frequencies.
+ * display name; unknown names are warnings instead when the import creates them), a germplasm named twice, a
+ * file without frequencies.
  */
 export async function checkFrequencies(file: ParsedFile, target: ImportDb, options: ImportOptions): Promise<ImportIssue[]> {
   const lookup = await loadGermplasmLookup(target.db.withTables<{ germinatebase: { id: number; name: string; display_name: string } }>());
@@ -38,7 +40,10 @@ export async function checkFrequencies(file: ParsedFile, target: ImportDb, optio
       if (seen.has(key)) out.push(issue(GENOTYPE_DUPLICATE_GERMPLASM, record.line, at));
       seen.add(key);
       const match = lookup.resolve(record.name);
-      if ('status' in match) out.push(issue(match.status, record.line, at));
+      if ('status' in match) {
+        const found = unmatchedIssue(match.status, options);
+        out.push(issue(found.status, record.line, { ...at, type: found.type }));
+      }
     }
     out.push(...reader.issues);
     // A file whose header could not be read already says why; one that simply holds nothing says so.

@@ -1,6 +1,6 @@
 import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
 import type { StagedFile } from '../import/genotype-stage.js';
-import { writeDataset, type GenotypeNames } from '../import/genotype-write.js';
+import { newGermplasmStat, writeDataset, type GenotypeNames } from '../import/genotype-write.js';
 import { ALLELEFREQ_DATASET_TYPE } from '../tables.js';
 
 /**
@@ -11,5 +11,5 @@ import { ALLELEFREQ_DATASET_TYPE } from '../tables.js';
 export async function writeFrequencies(staged: StagedFile, datasheet: ParsedFile | null, target: ImportDb, names: GenotypeNames, options: ImportOptions): Promise<ImportStats> {
   const written = await writeDataset(staged, datasheet, target, names, options, ALLELEFREQ_DATASET_TYPE);
   const map = written.map ? { mapId: written.map.id, mapDefinitions: written.map.definitions } : {};
-  return { datasetId: written.datasetId, newMarkers: written.newMarkers, ...map, germplasm: written.germplasm, markers: written.markers };
+  return { datasetId: written.datasetId, newMarkers: written.newMarkers, ...map, germplasm: written.germplasm, ...newGermplasmStat(written), markers: written.markers };
 }

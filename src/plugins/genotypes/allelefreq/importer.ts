@@ -28,8 +28,9 @@ const stage = (file: ParsedFile, options: ImportOptions): Promise<StagedWrite> =
  * Allele frequencies (datatype `allelefreq`, dataset type 4): Germinate's tab-separated source, a germplasm
  * per line and a frequency from 0 to 1 per marker, with the genotype flat file's header lines and map rows,
  * or the genotype workbook (its datasheet, and frequencies in DATA, germplasm by marker). Germplasm must
- * exist; markers are created as the genotype import creates them. The frequencies go to a file under
- * DATA_DIR/data/allelefreq written before the transaction and removed again when the transaction fails.
+ * exist, or are created when the curator asks; markers are created as the genotype import creates them.
+ * The frequencies go to a file under DATA_DIR/data/allelefreq written before the transaction and removed
+ * again when the transaction fails.
  */
 export const allelefreqImporter: TemplateImporter = {
   type: 'allelefreq',

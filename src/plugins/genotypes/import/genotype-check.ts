@@ -1,5 +1,6 @@
 import { loadGermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import { issue, type ImportDb, type ImportIssue, type ImportOptions, type ParsedFile } from '../../../server/import/importer.js';
+import { unmatchedIssue } from './create-germplasm.js';
 import type { GenotypeReader } from './genotype-source.js';
 import { MAX_STATES } from '../storage/matrix-format.js';
 import { openGenotypeFile, type WorkbookOrientation } from './readers/open.js';
@@ -20,12 +21,13 @@ export function openUpload(file: ParsedFile, options: ImportOptions): Promise<Ge
 }
 
 /** A problem about one name along the file's columns (row = the header line). */
-const columnIssue = (status: string, line: number, index: number, name: string) =>
-  issue(status, line, { column: String(index + 2), value: name, message: name });
+const columnIssue = (status: string, line: number, index: number, name: string, type: 'ERROR' | 'WARNING' = 'ERROR') =>
+  issue(status, line, { column: String(index + 2), value: name, message: name, type });
 
 /**
  * Every check of the genotype part of a file, each problem at every occurrence: the reader's own (header,
- * row lengths, positions), germplasm that do not resolve (by name, then unique display name), a germplasm
+ * row lengths, positions), germplasm that do not resolve (by name, then unique display name; unknown names
+ * are warnings instead when the import creates them, see create-germplasm.ts), a germplasm
  * or marker named twice, more distinct calls than the matrix can index, a file without calls.
  */
 export async function checkGenotypes(file: ParsedFile, target: ImportDb, options: ImportOptions): Promise<ImportIssue[]> {
@@ -35,9 +37,12 @@ export async function checkGenotypes(file: ParsedFile, target: ImportDb, options
   try {
     const { header } = reader;
     const germplasmRows = header.orientation === 'germplasm-rows';
-    const resolve = (name: string, report: (status: string) => void) => {
+    const resolve = (name: string, report: (status: string, type: 'ERROR' | 'WARNING') => void) => {
       const match = lookup.resolve(name);
-      if ('status' in match) report(match.status);
+      if ('status' in match) {
+        const found = unmatchedIssue(match.status, options);
+        report(found.status, found.type);
+      }
     };
     const seenColumns = new Set<string>();
     // Markers named twice along the columns are the reader's to report (GENERIC_DUPLICATE_COLUMN).
@@ -46,7 +51,7 @@ export async function checkGenotypes(file: ParsedFile, target: ImportDb, options
         const key = name.toLowerCase();
         if (seenColumns.has(key)) out.push(columnIssue(GENOTYPE_DUPLICATE_GERMPLASM, header.headerLine, index, name));
         seenColumns.add(key);
-        resolve(name, (status) => out.push(columnIssue(status, header.headerLine, index, name)));
+        resolve(name, (status, type) => out.push(columnIssue(status, header.headerLine, index, name, type)));
       });
     }
     const states = new Set<string>(['']);
@@ -60,7 +65,7 @@ export async function checkGenotypes(file: ParsedFile, target: ImportDb, options
         out.push(issue(germplasmRows ? GENOTYPE_DUPLICATE_GERMPLASM : GENOTYPE_DUPLICATE_MARKER, record.line, { column: '1', value: record.name, message: record.name }));
       }
       seenRecords.add(key);
-      if (germplasmRows) resolve(record.name, (status) => out.push(issue(status, record.line, { column: '1', value: record.name, message: record.name })));
+      if (germplasmRows) resolve(record.name, (status, type) => out.push(issue(status, record.line, { column: '1', value: record.name, message: record.name, type })));
       if (states.size < MAX_STATES) for (const call of record.calls) states.add(call);
       if (states.size >= MAX_STATES) {
         out.push(issue(GENOTYPE_TOO_MANY_STATES, record.line, { message: `More than ${MAX_STATES - 1} distinct calls` }));

@@ -4,6 +4,7 @@ import { writeDatasheet } from '../../../server/import/datasheet-write.js';
 import { loadGermplasmLookup } from '../../../server/import/germplasm-lookup.js';
 import type { ImportDb, ImportOptions, ImportStats, ParsedFile } from '../../../server/import/importer.js';
 import { GENOTYPE_DATASET_TYPE, MEMBER_TYPE, type GenotypesTables } from '../tables.js';
+import { createUnknownGermplasm } from './create-germplasm.js';
 import type { StagedFile, StagedMatrix } from './genotype-stage.js';
 
 /** What names the dataset, its map and its markers' technology, from the workbook's METADATA or the file. */
@@ -96,6 +97,8 @@ export interface WrittenDataset {
   /** The file's map, when it has positions. */
   map: { id: number; definitions: number } | null;
   germplasm: number;
+  /** Germplasm created for it (ImportOptions.createGermplasm); null when the import was not asked to. */
+  newGermplasm: number | null;
   markers: number;
 }
 
@@ -103,7 +106,7 @@ export interface WrittenDataset {
  * The database part of a genotype or allele-frequency import, in the pipeline's transaction: the marker type,
  * the markers (found by name or created), the dataset of the given type (from the workbook's datasheet, or
  * named by the file) pointing at the staged file, the file's map when it carries positions, and the
- * dataset's members (its markers and the germplasm found by name).
+ * dataset's members (its markers and the germplasm found by name, or created when the curator asked).
  */
 export async function writeDataset(
   staged: StagedFile,
@@ -116,7 +119,7 @@ export async function writeDataset(
   const db = target.db.withTables<GenotypesTables>() as unknown as Db;
   const stamp = stampOf(options);
   const markertypeId = await findOrCreate(db, 'markertypes', names.markerType, stamp);
-  const { ids: markers, created } = await markerIds(target, staged.markers, markertypeId, options);
+  const { ids: markers, created: newMarkers } = await markerIds(target, staged.markers, markertypeId, options);
   const datasetId = datasheet ? (await writeDatasheet(datasheet, target, options, datasetType)).datasetId : await createDataset(db, names.dataset, datasetType, options);
   await sql`UPDATE datasets SET source_file = ${staged.fileName} WHERE id = ${datasetId}`.execute(db);
 
@@ -128,10 +131,13 @@ export async function writeDataset(
   }
 
   const lookup = await loadGermplasmLookup(target.db.withTables<{ germinatebase: { id: number; name: string; display_name: string } }>());
+  // Before the members: the names the check let through as to be created get their germplasm now.
+  const created = options.createGermplasm ? await createUnknownGermplasm(target, lookup, staged.germplasm, options) : new Map<string, number>();
   const germplasm = new Set<number>();
   for (const name of staged.germplasm) {
     const match = lookup.resolve(name);
-    if ('id' in match) germplasm.add(match.id);
+    const id = 'id' in match ? match.id : created.get(name.toLowerCase());
+    if (id !== undefined) germplasm.add(id);
   }
   const member = (type: number) => (id: number) => [datasetId, id, type, stamp.created_on, stamp.updated_on];
   await bulkInsert(
@@ -141,11 +147,20 @@ export async function writeDataset(
     [...[...new Set(markers)].map(member(MEMBER_TYPE.markers)), ...[...germplasm].map(member(MEMBER_TYPE.germplasm))],
     { signal: options.signal },
   );
-  return { datasetId, newMarkers: created, map, germplasm: germplasm.size, markers: new Set(markers).size };
+  const newGermplasm = options.createGermplasm ? created.size : null;
+  return { datasetId, newMarkers, map, germplasm: germplasm.size, newGermplasm, markers: new Set(markers).size };
 }
 
 /** The database part of a genotype import (dataset type 1): the dataset and its staged matrix file. */
 export async function writeGenotypes(staged: StagedMatrix, datasheet: ParsedFile | null, target: ImportDb, names: GenotypeNames, options: ImportOptions): Promise<ImportStats> {
   const written = await writeDataset(staged, datasheet, target, names, options, GENOTYPE_DATASET_TYPE);
-  return { datasetId: written.datasetId, germplasm: written.germplasm, markers: written.markers, mapDefinitions: written.map?.definitions ?? 0, calls: staged.calls };
+  return {
+    datasetId: written.datasetId, germplasm: written.germplasm, ...newGermplasmStat(written), markers: written.markers,
+    mapDefinitions: written.map?.definitions ?? 0, calls: staged.calls,
+  };
+}
+
+/** The stat `newGermplasm`, when the import was asked to create germplasm (else no such stat). */
+export function newGermplasmStat(written: WrittenDataset): ImportStats {
+  return written.newGermplasm === null ? {} : { newGermplasm: written.newGermplasm };
 }

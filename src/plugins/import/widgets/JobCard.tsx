@@ -5,7 +5,7 @@ import { isActive, type ImportJob } from '../jobs.js';
 export const STAT_KEYS = [
   'datasetId', 'germplasm', 'updated', 'attributes', 'attributeValues', 'institutions', 'locations', 'taxonomies', 'traits',
   'trialsetups', 'phenotypedata', 'climates', 'climatedata', 'groups', 'markers', 'pedigrees', 'pedigreeDefinitions', 'images', 'tags',
-  'mapoverlays', 'datasets', 'mapId', 'mapDefinitions', 'newMarkers', 'calls',
+  'mapoverlays', 'datasets', 'mapId', 'mapDefinitions', 'newMarkers', 'calls', 'newGermplasm',
 ] as const;
 
 /** Where a job is: check or import, its status and, while it runs, how far it got. */

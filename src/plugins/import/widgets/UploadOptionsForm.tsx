@@ -15,14 +15,14 @@ const ORIENTATIONS: readonly { value: DataOrientation; label: string; explained:
 
 /**
  * Step 2: the options of the chosen template: insert or update (MCPD), how a genotype workbook lies, the
- * state of the dataset the import creates (trials, genotypes, climate, pedigree), the trials dataset a
- * shapefile belongs to.
+ * state of the dataset the import creates (trials, genotypes, climate, pedigree), whether genotypes and allele
+ * frequencies create the germplasm they name but the database lacks, the trials dataset a shapefile belongs to.
  */
 export function UploadOptionsForm(props: { name: string; options: UploadOptions; onChange(options: UploadOptions): void }) {
   const { t } = useServices();
   const { options, onChange } = props;
   const info = TEMPLATES[options.type];
-  if (!info.updateMode && !info.datasetState && !info.targetDataset && !info.orientation) return null;
+  if (!info.updateMode && !info.datasetState && !info.targetDataset && !info.orientation && !info.createGermplasm) return null;
   const orientation = options.dataOrientation ?? DEFAULT_ORIENTATION;
   return (
     <fieldset className="import-options">
@@ -69,6 +69,22 @@ export function UploadOptionsForm(props: { name: string; options: UploadOptions;
             ))}
           </select>
         </label>
+      ) : null}
+      {info.createGermplasm ? (
+        <div>
+          <label className="ui-choice">
+            <input
+              type="checkbox"
+              checked={options.createGermplasm === true}
+              aria-describedby={`${props.name}-create-germplasm-hint`}
+              onChange={(e) => onChange({ ...options, createGermplasm: e.target.checked })}
+            />{' '}
+            {t('import.options.createGermplasm')}
+          </label>
+          <p id={`${props.name}-create-germplasm-hint`} className="ui-muted">
+            {t('import.options.createGermplasmHint')}
+          </p>
+        </div>
       ) : null}
       {info.targetDataset ? <TrialsDatasetPicker options={options} onChange={onChange} /> : null}
     </fieldset>
