@@ -9,6 +9,7 @@ import { Button } from '../../../../shell/ui/Button.js';
 import { EXPORT_COMMANDS } from './commands.js';
 import { FormatPicker } from './formats.js';
 import { MarkerPicker } from './markers.js';
+import { PhenotypePicker } from './phenotypes.js';
 import { forgetOutcome, isStarting, publishOutcome, subscribeStarting } from './ready.js';
 import { exportRequest, markerChoice, problemKey, selection } from './request.js';
 import { EXPORT_PANE, readState, writeState, type GenotypeExportState } from './state.js';
@@ -54,6 +55,7 @@ export default function GenotypeExport(props: ExportPageProps) {
         <GermplasmPicker value={state} onChange={update} groups={choices.germplasmGroups} marked={marked.germplasm.length} listMatch={choices.listMatch} />
         <MarkerPicker state={state} update={update} groups={choices.markerGroups} marked={marked.markers.length} maps={mapList} mapSelectId={mapSelectId(paneKey)} />
         <FormatPicker state={state} update={update} />
+        <PhenotypePicker state={state} update={update} />
       </div>
       {props.datasets.length > 1 ? <SummaryTable datasets={props.datasets} selection={chosen} state={state} update={update} /> : <SelectionCount datasetIds={datasetIds} selection={chosen} />}
       {outcome && !outcome.ok ? (

@@ -77,4 +77,14 @@ describe('genotype export request', () => {
     expect(tickedDatasets([4, 5, 6], [5])).toEqual([4, 6]);
     expect(exportRequest(input({ unticked: [5] }, { datasetIds: [4, 5, 6] }))).toMatchObject({ ok: true, body: { datasetIds: [4, 6] } });
   });
+
+  it('sends the phenotype file’s trials datasets and traits only when both are chosen', () => {
+    const body = (state: Parameters<typeof input>[0]) => {
+      const outcome = exportRequest(input(state));
+      return outcome.ok ? outcome.body : null;
+    };
+    expect(body({ phenotypeDatasets: [7] })).not.toHaveProperty('phenotypeTraitIds');
+    expect(body({ phenotypeTraits: [3] })).not.toHaveProperty('phenotypeDatasetIds');
+    expect(body({ phenotypeDatasets: [7, 8], phenotypeTraits: [3, 1] })).toMatchObject({ phenotypeDatasetIds: [7, 8], phenotypeTraitIds: [3, 1] });
+  });
 });

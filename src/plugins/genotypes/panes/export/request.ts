@@ -27,6 +27,9 @@ export interface GenotypeExportBody {
   /** This server writes no Flapjack project (Germinate makes it with Flapjack's own program). */
   generateFlapjackProject: false;
   generateVcf: boolean;
+  /** Our addition: trials datasets and traits for a Flapjack phenotype file (absent: no such file). */
+  phenotypeDatasetIds?: number[];
+  phenotypeTraitIds?: number[];
 }
 
 /** Why the page has nothing to export yet: the germplasm choice's reasons and the page's own. */
@@ -102,8 +105,15 @@ export function exportRequest({ datasetIds, state, germplasm, markedMarkers, map
       generateHapMap: state.formats.includes('hapMap'),
       generateFlapjackProject: false,
       generateVcf: state.formats.includes('vcf'),
+      ...phenotypePart(state),
     },
   };
+}
+
+/** The phenotype file's lists, sent only when both name something (the server writes the file then). */
+export function phenotypePart(state: Pick<GenotypeExportState, 'phenotypeDatasets' | 'phenotypeTraits'>): Pick<GenotypeExportBody, 'phenotypeDatasetIds' | 'phenotypeTraitIds'> {
+  if (state.phenotypeDatasets.length === 0 || state.phenotypeTraits.length === 0) return {};
+  return { phenotypeDatasetIds: [...state.phenotypeDatasets], phenotypeTraitIds: [...state.phenotypeTraits] };
 }
 
 /** The message of a problem: the germplasm choice's are the export pages' shared ones. */

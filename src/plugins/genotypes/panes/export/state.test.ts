@@ -16,9 +16,14 @@ describe('genotype export state', () => {
         map: 7,
         formats: ['vcf', 'flapjackProject', 'flatFile', 'vcf'],
         unticked: [2, 0],
+        phenotypeDatasets: [4, 4, 'x'],
+        phenotypeTraits: [9, -2, 3],
       },
     });
-    expect(state).toEqual({ germplasm: 'list', groups: [3], names: ['Heris', 'Dialog'], markers: 'groups', markerGroups: [9], map: 7, formats: ['flatFile', 'vcf'], unticked: [2] });
+    expect(state).toEqual({
+      germplasm: 'list', groups: [3], names: ['Heris', 'Dialog'], markers: 'groups', markerGroups: [9], map: 7, formats: ['flatFile', 'vcf'], unticked: [2],
+      phenotypeDatasets: [4], phenotypeTraits: [9, 3],
+    });
     // Hand-edited nonsense falls back to the defaults, one value at a time.
     expect(readState({ genotype: { germplasm: 'everyone', markers: 'some', map: 'best', formats: 'vcf' } })).toEqual(DEFAULT_STATE);
     expect(readState({ genotype: { map: 'none', formats: [] } })).toEqual({ ...DEFAULT_STATE, map: 'none', formats: [] });

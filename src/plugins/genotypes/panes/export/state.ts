@@ -39,6 +39,9 @@ export interface GenotypeExportState extends GenotypeSelection {
   formats: Format[];
   /** Of several datasets, those the user unticked in the summary (all are ticked at first). */
   unticked: number[];
+  /** Trials datasets and their traits (in the order ticked) for the Flapjack phenotype file; none = no file. */
+  phenotypeDatasets: number[];
+  phenotypeTraits: number[];
 }
 
 export const DEFAULT_STATE: GenotypeExportState = {
@@ -50,6 +53,8 @@ export const DEFAULT_STATE: GenotypeExportState = {
   map: null,
   formats: ['flatFile'],
   unticked: [],
+  phenotypeDatasets: [],
+  phenotypeTraits: [],
 };
 
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -91,6 +96,8 @@ export function readState(paneState: Record<string, unknown> | undefined): Genot
     ...readSelection(raw),
     formats: formatList(raw.formats),
     unticked: idList(raw.unticked),
+    phenotypeDatasets: idList(raw.phenotypeDatasets),
+    phenotypeTraits: idList(raw.phenotypeTraits),
   };
 }
 
