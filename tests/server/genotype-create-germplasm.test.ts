@@ -199,6 +199,12 @@ describe.each(testDialects())('genotype imports that create germplasm on %s', (d
     const imported = await waitForJob(server, curator, uuid, (j) => j.imported && !['waiting', 'running'].includes(j.status));
     expect(imported).toMatchObject({ status: 'completed', imported: true, stats: { germplasm: 2, newGermplasm: 1 } });
     expect(await stored('JOB-NEW-1')).toEqual([createdFields('JOB-NEW-1')]);
+    // It shows as any germplasm: a row of the germplasm table, and a passport holding its ACCENUMB.
+    const table = await server.api('POST', 'germplasm/table', { token: curator, body: { filter: [{ column: 'germplasmName', comparator: 'equals', operator: 'and', values: ['JOB-NEW-1'] }] } });
+    const found = ((await table.json()) as { data: Record<string, unknown>[] }).data;
+    expect(found).toMatchObject([{ germplasmName: 'JOB-NEW-1', germplasmGid: 'JOB-NEW-1', germplasmDisplayName: 'JOB-NEW-1', entityTypeName: 'Accession' }]);
+    const passport = await server.api('GET', `germplasm/${String(found[0].germplasmId)}/mcpd`, { token: curator });
+    expect(await passport.json()).toEqual({ id: found[0].germplasmId, accenumb: 'JOB-NEW-1' });
 
     // Any other value is refused before anything is stored.
     const bad = await fetch(`${server.url}/api/import/template/file?type=genotype&createGermplasm=yes`, { method: 'POST', headers: { authorization: `Bearer ${curator}` } });
