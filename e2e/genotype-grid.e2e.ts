@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { sql, type Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, formatViolations, ROOT, useBrowser, useServer, type E2EServer } from './support/index.js';
@@ -8,7 +9,8 @@ import { axeViolations, formatViolations, ROOT, useBrowser, useServer, type E2ES
  * markers): opened from the palette, moved by keyboard (arrows, End, Ctrl+End, Ctrl+Home) with each
  * announced call checked against the example workbook's cell, Enter opening the passport, rows sorted and
  * grouped by country (the two accessions with a collecting site in GBR come first) and replayed from the
- * URL, the visible cells as a table, the map's chromosome order, German texts, axe in both themes.
+ * URL, rows sorted and grouped by a trait of a trials dataset seeded here (values read live from the trials
+ * data), the visible cells as a table, the map's chromosome order, German texts, axe in both themes.
  * Screenshots go to /tmp.
  */
 
@@ -50,7 +52,7 @@ const cursor = (page: Page) => page.getByTestId('grid-cursor');
 /** The announcement of a cell: germplasm, marker (with its place under a map), call, row and column. */
 const announced = async (page: Page) => {
   const text = (await cursor(page).textContent()) ?? '';
-  const match = /^(.+?), (\S+)(?: \([^)]*\))?: (.*) \((?:row|Zeile) (\d+), (?:column|Spalte) (\d+)\)$/.exec(text);
+  const match = /^(.+?), (\S+)(?: \([^)]*\))?: (.*) \((?:row|Zeile) (\d+), (?:column|Spalte) (\d+)\)(?: \(.+\))?$/.exec(text);
   return match ? { germplasm: match[1], marker: match[2], call: match[3], row: Number(match[4]), column: Number(match[5]) } : null;
 };
 const cells = (page: Page) => page.getByRole('application');
@@ -164,6 +166,67 @@ describe('genotype grid', () => {
     await expect.poll(() => table.getByRole('cell').first().textContent(), POLL).toBe(firstCall === '' ? 'missing' : firstCall);
     await expectAxeClean(again);
     await shoot(again, 'grouped-light');
+  });
+
+  it("sorts and groups rows by a trait's values in a trials dataset, announcing each row's value; a dataset with an unaccepted licence cannot be chosen", async () => {
+    // A trials dataset with a numeric trait for four demo germplasm (CACTUAR-31 twice: its mean counts),
+    // and one under a licence nobody accepted.
+    const db = server.database.db as unknown as Kysely<unknown>;
+    const newId = async (query: ReturnType<typeof sql<{ id: number }>>) => Number((await query.execute(db)).rows[0].id);
+    const experiment = await newId(sql<{ id: number }>`INSERT INTO experiments (experiment_name) VALUES ('Grid trials') RETURNING id`);
+    const licence = await newId(sql<{ id: number }>`INSERT INTO licenses (name, description) VALUES ('Grid licence', 'Accept first') RETURNING id`);
+    const trials = (name: string, license: number | null) =>
+      newId(sql<{ id: number }>`INSERT INTO datasets (experiment_id, datasettype_id, name, dataset_state_id, is_external, license_id) VALUES (${experiment}, 3, ${name}, 1, 0, ${license}) RETURNING id`);
+    const open = await trials('Grid field trial', null);
+    await trials('Grid licensed trial', licence);
+    const height = await newId(sql<{ id: number }>`INSERT INTO phenotypes (name, datatype) VALUES ('Grid plant height', 'numeric') RETURNING id`);
+    const values: [string, string][] = [['CACTUAR-31', '4'], ['CACTUAR-31', '6'], ['CACTUAR-32', '12'], ['CACTUAR-33', '1.5'], ['CACTUAR-35', '7']];
+    for (const [name, value] of values) {
+      const germplasm = await newId(sql<{ id: number }>`SELECT id FROM germinatebase WHERE name = ${name}`);
+      const plot = await newId(sql<{ id: number }>`INSERT INTO trialsetup (germinatebase_id, dataset_id) VALUES (${germplasm}, ${open}) RETURNING id`);
+      await sql`INSERT INTO phenotypedata (trialsetup_id, phenotype_id, phenotype_value) VALUES (${plot}, ${height}, ${value})`.execute(db);
+    }
+
+    const page = await browser.page({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/data/genotypes/grid/${dataset.id}`);
+    await cells(page).waitFor(POLL);
+    const datasets = page.getByLabel('Trials dataset');
+    await expect.poll(() => datasets.locator('option', { hasText: 'Grid licensed trial (licence not accepted)' }).isDisabled(), POLL).toBe(true);
+    await datasets.selectOption({ label: 'Grid field trial' });
+    await page.getByLabel('Trait', { exact: true }).selectOption({ label: 'Grid plant height' });
+    // Choosing the trait sorts by it: ascending by mean, germplasm without a value after, in file order.
+    await expect.poll(() => page.getByLabel('Sort rows by').inputValue(), POLL).toBe('trait');
+    await cells(page).focus();
+    await expectCell(page, 1, 1, 'CACTUAR-33');
+    await expect.poll(() => cursor(page).textContent(), POLL).toMatch(/\(row 1, column 1\) \(Grid plant height: 1\.5\)$/);
+    const order = ['CACTUAR-31', 'CACTUAR-35', 'CACTUAR-32', stored.germplasm[0]];
+    for (const [i, name] of order.entries()) {
+      await page.keyboard.press('ArrowDown');
+      await expectCell(page, i + 2, 1, name);
+    }
+    await expect.poll(() => cursor(page).textContent(), POLL).toMatch(/\(Grid plant height: Not recorded\)$/);
+
+    // Descending (r), then grouped by the trait's bands (Shift+G opens the group choice).
+    await page.keyboard.press('r');
+    await page.keyboard.press('Control+Home');
+    await expectCell(page, 1, 1, 'CACTUAR-32');
+    await page.keyboard.press('Shift+G');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? ''), POLL).toMatch(/grid-group$/);
+    await page.getByLabel('Group rows by').selectOption('trait');
+    await cells(page).focus();
+    await page.keyboard.press('Control+Home');
+    await expectCell(page, 1, 1, 'CACTUAR-33');
+    await expectAxeClean(page);
+    await shoot(page, 'trait-light');
+    // The trait choice is part of the view's URL: a new page on it groups and sorts the same way.
+    const again = await browser.page({ viewport: { width: 1280, height: 900 } });
+    await again.goto(page.url());
+    await cells(again).waitFor(POLL);
+    await expect.poll(() => again.getByLabel('Group rows by').inputValue(), POLL).toBe('trait');
+    await cells(again).focus();
+    await again.keyboard.press('Control+End');
+    await again.keyboard.press('Control+Home');
+    await expectCell(again, 1, 1, 'CACTUAR-33');
   });
 
   it('orders markers by the demo map with chromosome bands, in the dark theme, axe clean', async () => {

@@ -1,21 +1,30 @@
 import { useServices } from '../../../../shell/pane-api.js';
 import { Button } from '../../../../shell/ui/Button.js';
 import { Field, Select } from '../../../../shell/ui/Field.js';
-import { GRID_FIELDS, type GridField, type GridState } from './pane-state.js';
+import { GRID_FIELDS, type GridField, type GridOrderBy, type GridState } from './pane-state.js';
+import { TraitChoice } from './trait-controls.js';
 import type { DatasetMap, GridData } from './use-grid-data.js';
+import type { TraitData } from './use-trait-data.js';
 
-/** The grid's choices: the map ordering the markers, the passport field rows are sorted by (and which way), the field they are grouped by. */
+/**
+ * The grid's choices: the map ordering the markers, the passport field or trait rows are sorted by (and
+ * which way), the one they are grouped by, and the trials dataset and trait the trait option means.
+ */
 export function GridControls(props: {
-  ids: { sort: string; group: string; map: string };
+  ids: { sort: string; group: string; map: string; trials: string; trait: string };
   state: GridState;
   maps: DatasetMap[];
+  trait: TraitData;
   ordering: GridData['ordering'];
   onChange(patch: Partial<GridState>): void;
 }) {
   const { t } = useServices();
   const { state, onChange } = props;
   const fieldName = (field: GridField) => t(`genotypes.grid.field.${field}`);
-  const asField = (value: string): GridField | null => GRID_FIELDS.find((f) => f === value) ?? null;
+  const asField = (value: string): GridOrderBy | null => (value === 'trait' ? 'trait' : (GRID_FIELDS.find((f) => f === value) ?? null));
+  // The trait option once a trait is chosen: its name when its dataset's traits have arrived.
+  const traitOption =
+    state.traitId === null ? null : <option value="trait">{props.trait.trait ? t('genotypes.grid.byTrait', { trait: props.trait.trait.traitName }) : t('genotypes.grid.trait')}</option>;
   return (
     <div className="genotypes-grid-controls">
       <Field label={t('genotypes.grid.map')}>
@@ -36,6 +45,7 @@ export function GridControls(props: {
               {fieldName(field)}
             </option>
           ))}
+          {traitOption}
         </Select>
       </Field>
       <Button size="sm" aria-pressed={state.descending} aria-keyshortcuts="r" disabled={state.sort === null} onClick={() => onChange({ descending: !state.descending })}>
@@ -49,8 +59,10 @@ export function GridControls(props: {
               {fieldName(field)}
             </option>
           ))}
+          {traitOption}
         </Select>
       </Field>
+      <TraitChoice ids={props.ids} state={state} trait={props.trait} onChange={onChange} />
       {props.ordering === 'loading' ? <p role="status" className="ui-muted">{t('genotypes.grid.ordering')}</p> : null}
       {props.ordering === 'too-many' ? <p role="status" className="ui-muted">{t('genotypes.grid.tooManyToSort')}</p> : null}
     </div>

@@ -34,13 +34,23 @@ export default function GenotypeGridPane(props: PaneProps) {
   const { paneKey, setState } = props;
   const datasetId = Number(props.instance.params.datasetId);
   const saved = readGridState(props.instance.state);
-  const data = useGridData(api, datasetId, saved);
+  const rangeText = useCallback((from: string, to: string) => t('genotypes.grid.band', { from, to }), [t]);
+  const data = useGridData(api, datasetId, saved, rangeText);
   const dark = useDarkTheme();
   const theme = dark ? 'dark' : 'light';
   const [cursor, setCursor] = useState({ row: saved.row, column: saved.column });
   const [visible, setVisible] = useState<{ rows: [number, number]; columns: [number, number] }>({ rows: [0, 0], columns: [0, 0] });
   const scrolled = useRef({ top: saved.top, left: saved.left });
-  const ids = { box: `${paneKey}-grid-cells`, help: `${paneKey}-grid-help`, sort: `${paneKey}-grid-sort`, group: `${paneKey}-grid-group`, map: `${paneKey}-grid-map`, title: `${paneKey}-grid-title` };
+  const ids = {
+    box: `${paneKey}-grid-cells`,
+    help: `${paneKey}-grid-help`,
+    sort: `${paneKey}-grid-sort`,
+    group: `${paneKey}-grid-group`,
+    map: `${paneKey}-grid-map`,
+    trials: `${paneKey}-grid-trials`,
+    trait: `${paneKey}-grid-trait`,
+    title: `${paneKey}-grid-title`,
+  };
 
   const rowTotal = data.meta?.rowTotal ?? 0;
   const columnTotal = data.meta?.columnTotal ?? 0;
@@ -126,9 +136,9 @@ export default function GenotypeGridPane(props: PaneProps) {
     (group: number) => {
       const g = data.order?.groups?.[group];
       if (!g) return '';
-      return t('genotypes.grid.groupHeader', { value: g.label === null ? t('genotypes.grid.noValue') : String(g.label), count: g.count });
+      return t('genotypes.grid.groupHeader', { value: data.groupText(g.label) ?? t('genotypes.grid.noValue'), count: g.count });
     },
-    [data.order, t],
+    [data, t],
   );
 
   const title = data.datasetName ? t('genotypes.grid.titleOf', { dataset: data.datasetName }) : t('genotypes.pane.grid');
@@ -155,6 +165,12 @@ export default function GenotypeGridPane(props: PaneProps) {
     if (row && column && state >= 0) {
       const marker = column.chromosome !== undefined ? t('genotypes.grid.markerAt', { marker: column.name, chromosome: column.chromosome, position: column.position ?? '' }) : column.name;
       announcement = t('genotypes.grid.cell', { germplasm: row.name, marker, call: states[state] || t('genotypes.grid.missingCall'), row: cursor.row + 1, column: cursor.column + 1 });
+      // Sorted or grouped by a trait: the row's value of it follows.
+      const traitOrder = data.trait.order;
+      if (traitOrder && data.trait.trait) {
+        const value = traitOrder.value(row.id);
+        announcement += ` ${t('genotypes.grid.cellTrait', { trait: data.trait.trait.traitName, value: value === null ? t('genotypes.grid.noValue') : String(value) })}`;
+      }
     } else announcement = t('genotypes.loading');
   }
 
@@ -171,7 +187,7 @@ export default function GenotypeGridPane(props: PaneProps) {
           </Button>
         </div>
       </div>
-      <GridControls ids={ids} state={saved} maps={data.maps} ordering={data.ordering} onChange={(patch) => change(patch)} />
+      <GridControls ids={ids} state={saved} maps={data.maps} trait={data.trait} ordering={data.ordering} onChange={(patch) => change(patch)} />
       {data.meta ? (
         <p className="ui-muted">
           {t('genotypes.grid.size', { germplasm: rowTotal, markers: columnTotal })}

@@ -5,6 +5,7 @@ const CSS = `
 .genotypes-grid { display: flex; flex-direction: column; height: 100%; overflow: auto; }
 .genotypes-grid-controls { display: flex; flex-wrap: wrap; align-items: flex-end; gap: var(--space-2) var(--space-3); margin-bottom: var(--space-2); }
 .genotypes-grid-controls .ui-field { margin: 0; }
+.genotypes-grid-controls .genotypes-grid-trials { max-width: 22rem; }
 .genotypes-grid-box { position: relative; flex: 1 0 16rem; overflow: auto; border: 1px solid var(--border); border-radius: var(--radius-sm); background: var(--surface); }
 .genotypes-grid-box:focus-visible { outline: 3px solid var(--focus); outline-offset: 1px; }
 .genotypes-grid-space { position: relative; }

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import type { ApiClient } from '../../../../core/api-client.js';
 import { BlockStore, type WindowAnswer } from './blocks.js';
-import { GridLines, orderRows, type RowOrder } from './order.js';
-import type { GridState } from './pane-state.js';
+import { GridLines, orderRows, type FieldValue, type RowOrder } from './order.js';
+import type { GridOrderBy, GridState } from './pane-state.js';
 import { fieldValue, passportRows } from './passport.js';
+import { useTraitData, type TraitData } from './use-trait-data.js';
 
 /** A map that holds markers of the dataset (POST dataset/map). */
 export interface DatasetMap {
@@ -20,9 +21,13 @@ export interface GridData {
   datasetName: string | null;
   maps: DatasetMap[];
   meta: WindowAnswer | null;
-  /** Whether a sort or group was asked for but cannot apply (too many rows), or its passport values are on their way. */
+  /** Whether a sort or group was asked for but cannot apply (too many rows), or its passport or trait values are on their way. */
   ordering: 'none' | 'loading' | 'ready' | 'too-many';
   order: RowOrder | null;
+  /** The trials datasets and traits to choose from, and the chosen trait's values. */
+  trait: TraitData;
+  /** A group's header text from its label (a trait's band reads as its range). */
+  groupText(label: FieldValue): string | null;
   lines: GridLines;
   store: BlockStore | null;
   /** Changes whenever a block arrives. */
@@ -34,9 +39,10 @@ const handlers = (onMissing: () => void) => [{ codes: [403, 404], callback: onMi
 /**
  * The grid's data: the dataset's name and maps, the selection's totals and state table (an empty window
  * with every row's germplasm id), the passport values of the sort and group fields fetched live from the
- * germplasm table, the row order they give, and the block store of that view.
+ * germplasm table or the chosen trait's values from the trials data, the row order they give, and the block
+ * store of that view. `rangeText` labels a numeric trait's bands.
  */
-export function useGridData(api: ApiClient, datasetId: number, state: GridState): GridData {
+export function useGridData(api: ApiClient, datasetId: number, state: GridState, rangeText: (from: string, to: string) => string): GridData {
   const [missing, setMissing] = useState(false);
   const valid = Number.isSafeInteger(datasetId) && datasetId > 0;
   const dataset = useSWR(valid ? ['genotypes:grid-dataset', datasetId] : null, () =>
@@ -54,17 +60,30 @@ export function useGridData(api: ApiClient, datasetId: number, state: GridState)
     }),
   );
   const rowIds = meta.data?.rowIds ?? null;
-  const wantsOrder = state.sort !== null || state.group !== null;
-  const passport = useSWR(wantsOrder && rowIds ? ['genotypes:grid-passport', datasetId, rowIds.length, rowIds[0], rowIds[rowIds.length - 1]] : null, () =>
+  const trait = useTraitData(api, state, rowIds, rangeText);
+  // A trait that cannot apply (not one of its dataset's) is left out rather than waited for.
+  const usable = (by: GridOrderBy | null) => (by === 'trait' && trait.status === 'none' ? null : by);
+  const sort = usable(state.sort);
+  const group = usable(state.group);
+  const wantsOrder = sort !== null || group !== null;
+  const wantsPassport = (sort !== null && sort !== 'trait') || (group !== null && group !== 'trait');
+  const passport = useSWR(wantsPassport && rowIds ? ['genotypes:grid-passport', datasetId, rowIds.length, rowIds[0], rowIds[rowIds.length - 1]] : null, () =>
     passportRows(api, rowIds ?? [], new AbortController().signal),
   );
+  const traitOrder = trait.order;
   const order = useMemo(() => {
-    if (!wantsOrder || !rowIds || !passport.data) return null;
+    if (!wantsOrder || !rowIds) return null;
+    if (wantsPassport && !passport.data) return null;
+    if ((sort === 'trait' || group === 'trait') && !traitOrder) return null;
     const rows = passport.data;
-    const sortBy = state.sort ? (id: number) => fieldValue(rows.get(id), state.sort ?? 'germplasmName') : null;
-    const groupBy = state.group ? (id: number) => fieldValue(rows.get(id), state.group ?? 'germplasmName') : null;
-    return orderRows(rowIds, sortBy, state.descending, groupBy);
-  }, [wantsOrder, rowIds, passport.data, state.sort, state.group, state.descending]);
+    const by = (field: GridOrderBy | null, traitKey: 'value' | 'group') => {
+      if (field === null) return null;
+      if (field === 'trait') return traitOrder ? traitOrder[traitKey] : null;
+      return (id: number) => fieldValue(rows?.get(id), field);
+    };
+    return orderRows(rowIds, by(sort, 'value'), state.descending, by(group, 'group'));
+  }, [wantsOrder, wantsPassport, rowIds, passport.data, traitOrder, sort, group, state.descending]);
+  const groupText = useCallback((label: FieldValue) => (group === 'trait' && traitOrder ? traitOrder.groupText(label) : label === null ? null : String(label)), [group, traitOrder]);
 
   const [version, setVersion] = useState(0);
   const rowOrder = order?.ids ?? null;
@@ -87,6 +106,8 @@ export function useGridData(api: ApiClient, datasetId: number, state: GridState)
     meta: meta.data ?? null,
     ordering,
     order,
+    trait,
+    groupText,
     lines,
     store,
     version,
