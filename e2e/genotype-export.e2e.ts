@@ -11,7 +11,9 @@ import { axeViolations, formatViolations, passwordOf, storedClientState, useBrow
  * the zip by keyboard (its files and germplasm checked against the database); an anonymous visitor in German
  * and the dark theme pastes names (one not found), exports HapMap without a map, reloads and still downloads
  * the job's zip; with a second dataset (a curator's small upload), the summary counts each dataset's part
- * of the selection and only the ticked one is exported. Axe in both themes; screenshots go to /tmp.
+ * of the selection and only the ticked one is exported; a visitor opens "Phenotypes for Flapjack", ticks a
+ * trials dataset and a trait by keyboard, and the zip holds the phenotype file with the values' means. Axe in
+ * both themes; screenshots go to /tmp.
  */
 
 const POLL = { timeout: 30_000 };
@@ -83,6 +85,36 @@ async function uploadSmallDataset(server: E2EServer): Promise<number> {
   const datasetId = async () => (await sql<{ id: number }>`SELECT id FROM datasets WHERE name = 'small-genotypes'`.execute(db(server))).rows[0]?.id;
   await expect.poll(datasetId, POLL).toBeDefined();
   return Number(await datasetId());
+}
+
+/** A public trials dataset without a licence, and a numeric trait of the database: the phenotype case's choice. */
+async function trialAndTrait(server: E2EServer): Promise<{ dataset: { id: number; name: string }; trait: { id: number; name: string } }> {
+  const datasets = await sql<{ id: number; name: string }>`SELECT id, name FROM datasets
+    WHERE datasettype_id = 3 AND dataset_state_id = 1 AND license_id IS NULL ORDER BY id LIMIT 1`.execute(db(server));
+  const traits = await sql<{ id: number; name: string }>`SELECT id, name FROM phenotypes WHERE datatype = 'numeric' ORDER BY id LIMIT 1`.execute(db(server));
+  expect(datasets.rows).toHaveLength(1);
+  expect(traits.rows).toHaveLength(1);
+  return { dataset: { id: Number(datasets.rows[0].id), name: datasets.rows[0].name }, trait: { id: Number(traits.rows[0].id), name: traits.rows[0].name } };
+}
+
+/**
+ * Values of the trait in the trials dataset for a few germplasm of the genotype dataset (plots of their own),
+ * so that the file has lines whatever the demo's trials hold; answers each seeded germplasm's expected cell:
+ * the mean of all its values of the trait in that dataset, computed by the database.
+ */
+async function seedTrialValues(server: E2EServer, genotypeId: number, trialId: number, traitId: number): Promise<Map<string, number>> {
+  const members = await sql<{ id: number; name: string }>`SELECT g.id, g.name FROM datasetmembers dm JOIN germinatebase g ON g.id = dm.foreign_id
+    WHERE dm.dataset_id = ${genotypeId} AND dm.datasetmembertype_id = ${GERMPLASM_MEMBER} ORDER BY g.id LIMIT 3`.execute(db(server));
+  for (const [i, member] of members.rows.entries()) {
+    for (const value of [10 + i, 13 + i]) {
+      const plot = await sql<{ id: number }>`INSERT INTO trialsetup (germinatebase_id, dataset_id, rep) VALUES (${member.id}, ${trialId}, ${`e2e-${value}`}) RETURNING id`.execute(db(server));
+      await sql`INSERT INTO phenotypedata (trialsetup_id, phenotype_id, phenotype_value) VALUES (${plot.rows[0].id}, ${traitId}, ${String(value)})`.execute(db(server));
+    }
+  }
+  const means = await sql<{ name: string; mean: number }>`SELECT g.name, AVG(CAST(pd.phenotype_value AS DOUBLE PRECISION)) AS mean FROM phenotypedata pd
+    JOIN trialsetup ts ON ts.id = pd.trialsetup_id JOIN germinatebase g ON g.id = ts.germinatebase_id
+    WHERE ts.dataset_id = ${trialId} AND pd.phenotype_id = ${traitId} AND g.id IN (${sql.join(members.rows.map((m) => m.id))}) GROUP BY g.name`.execute(db(server));
+  return new Map(means.rows.map((row) => [row.name, Number(row.mean)]));
 }
 
 describe('genotype export', () => {
@@ -223,5 +255,48 @@ describe('genotype export', () => {
     await job.getByRole('link', { name: /^Download/ }).click();
     const files = await zipOf(await downloaded);
     expect(flatFileRows(files[`dataset-${small}.txt`]).sort()).toEqual(['CACTUAR-1', 'CACTUAR-2']);
+  });
+
+  it('adds a Flapjack phenotype file of a trait chosen from a trials dataset, picked by keyboard', async () => {
+    // The demo dataset: the first genotype dataset (the case before may have uploaded a second one).
+    const first = await sql<{ id: number }>`SELECT MIN(id) AS id FROM datasets WHERE datasettype_id = 1`.execute(db(server));
+    const genotype = { id: Number(first.rows[0].id) };
+    const { dataset, trait } = await trialAndTrait(server);
+    const expected = await seedTrialValues(server, genotype.id, dataset.id, trait.id);
+    // Anonymous in a fresh browser: the jobs panel lists this export only.
+    const page = await browser.page({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/data/export/genotype/${genotype.id}`);
+    await page.getByText('Your selection holds 500 germplasm and 1,000 markers of this dataset.').waitFor(POLL);
+
+    // The fieldset is folded: opened from its summary by the keyboard, the dataset and the trait ticked by Space.
+    const summary = page.getByText('Add a phenotype file (no traits chosen)');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(/mean of its numeric values or else its most frequent value/).waitFor(POLL);
+    const trialBox = page.getByRole('group', { name: 'Trials datasets' }).getByRole('checkbox', { name: dataset.name, exact: true });
+    await trialBox.waitFor(POLL);
+    await trialBox.focus();
+    await page.keyboard.press('Space');
+    await page.getByLabel('Search traits').fill(trait.name);
+    const traitBox = page.getByRole('group', { name: 'Traits' }).getByRole('checkbox', { name: new RegExp(`^${trait.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\[|$)`) });
+    await traitBox.waitFor(POLL);
+    await traitBox.focus();
+    await page.keyboard.press('Space');
+    await page.getByText('Add a phenotype file (1 trait chosen)').waitFor(POLL);
+    await expectAxeClean(page);
+    await page.screenshot({ path: '/tmp/ge-genotype-export-phenotypes-light.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const job = exportJobs(page).getByRole('listitem').first();
+    await job.getByTestId('export-job-status').getByText('completed', { exact: true }).waitFor(POLL);
+    const downloaded = page.waitForEvent('download', POLL);
+    await job.getByRole('link', { name: /^Download/ }).click();
+    const files = await zipOf(await downloaded);
+    const phenotypes = files[`dataset-${genotype.id}.phenotype`];
+    expect(phenotypes).toBeDefined();
+    const lines = phenotypes.split('\n');
+    expect(lines.slice(0, 2)).toEqual(['# fjFile = PHENOTYPE', `\t${trait.name}`]);
+    const cells = new Map(lines.slice(2).filter((line) => line !== '').map((line) => line.split('\t') as [string, string]));
+    for (const [name, mean] of expected) expect(Number(cells.get(name))).toBeCloseTo(mean, 6);
   });
 });
