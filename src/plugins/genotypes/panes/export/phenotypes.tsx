@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { moveBetweenBoxes } from '../../../../shell/export/choice-list.js';
 import { useServices } from '../../../../shell/pane-api.js';
@@ -42,6 +42,12 @@ export function PhenotypePicker({ state, update }: { state: GenotypeExportState;
   const shown = searchTraits(traitList, search);
   const ticked = new Set(state.phenotypeTraits);
   const chosenCount = traitList.filter((trait) => ticked.has(trait.traitId)).length;
+  // Traits none of the ticked datasets has (one was unticked, or an old address) would be empty columns: they go.
+  const stale = traits.data && !traits.isValidating ? state.phenotypeTraits.filter((id) => !traitList.some((trait) => trait.traitId === id)) : [];
+  const staleKey = stale.join(',');
+  useEffect(() => {
+    if (staleKey !== '') update({ phenotypeTraits: state.phenotypeTraits.filter((id) => !staleKey.split(',').includes(String(id))) });
+  }, [staleKey, state.phenotypeTraits, update]);
   const toggleDataset = (id: number, on: boolean) => update({ phenotypeDatasets: on ? [...chosenDatasets, id] : chosenDatasets.filter((d) => d !== id) });
   const toggleTrait = (id: number, on: boolean) => update({ phenotypeTraits: on ? [...state.phenotypeTraits, id] : state.phenotypeTraits.filter((d) => d !== id) });
   const legend = t('genotypes.exportPage.phenotypes.legend');
