@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { strFromU8, unzipSync } from 'fflate';
 import { sql, type Kysely } from 'kysely';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { binOf, splitEdges } from '../src/plugins/genotypes/allelefreq/binning.js';
 import { axeViolations, formatViolations, ROOT, useBrowser, useServer, type E2EServer } from './support/index.js';
+import { completedExportJob, downloadByKeyboard, exportJobs, zipOf } from './support/export-jobs.js';
 
 /**
  * The allele-frequency export page in Chromium on the demo allele-frequency dataset (40 accessions × 48
@@ -54,11 +54,6 @@ function fileRows(text: string): Map<string, string[]> {
   }));
 }
 
-async function zipOf(download: Download): Promise<Record<string, string>> {
-  const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
-  return Object.fromEntries(Object.entries(unzipSync(new Uint8Array(bytes))).map(([name, data]) => [name, strFromU8(data)]));
-}
-
 /** The server's own histogram of the whole dataset: the sum of its counts. */
 async function serverHistogramTotal(server: E2EServer, datasetId: number): Promise<number> {
   const response = await fetch(`${server.url}/api/dataset/export/allelefreq/histogram`, {
@@ -78,7 +73,6 @@ async function tableCounts(page: Page): Promise<number[]> {
   return cells.map((cell) => Number(cell.replace(/,/g, '')));
 }
 
-const exportJobs = (page: Page) => page.getByTestId('export-jobs');
 const focusedLabel = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? document.activeElement?.textContent ?? '');
 
 describe('allele-frequency export', () => {
@@ -160,19 +154,11 @@ describe('allele-frequency export', () => {
     // Export by key from a field (Ctrl+Enter; Shift+E would type); the jobs panel shows the job to its end.
     await page.getByLabel('Split point', { exact: true }).focus();
     await page.keyboard.press('Control+Enter');
-    await exportJobs(page).waitFor(POLL);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), POLL).toBe('export-jobs');
-    const job = exportJobs(page).getByRole('listitem').first();
-    await job.getByText(`Datasets: ${dataset.id}`).waitFor(POLL);
-    await job.getByTestId('export-job-status').getByText('completed', { exact: true }).waitFor(POLL);
+    await completedExportJob(page, String(dataset.id));
     await expectAxeClean(page);
     await page.screenshot({ path: '/tmp/af-allelefreq-jobs-light.png' });
 
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Download \([\d.,]+ (B|KiB|MiB)\)$/);
-    const downloaded = page.waitForEvent('download', POLL);
-    await page.keyboard.press('Enter');
-    const files = await zipOf(await downloaded);
+    const files = await zipOf(await downloadByKeyboard(page));
     const base = `dataset-${dataset.id}`;
     expect(Object.keys(files)).toEqual(expect.arrayContaining([`${base}.txt`, `${base}-unbinned.txt`]));
     const unbinned = fileRows(files[`${base}-unbinned.txt`]);

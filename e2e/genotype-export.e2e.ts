@@ -1,8 +1,8 @@
-import { strFromU8, unzipSync } from 'fflate';
 import { sql, type Kysely } from 'kysely';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, formatViolations, passwordOf, storedClientState, useBrowser, useServer, type E2EServer } from './support/index.js';
+import { completedExportJob, downloadByKeyboard, exportJobs, zipOf } from './support/export-jobs.js';
 
 /**
  * The genotype export page in Chromium on the demo genotypes (500 germplasm × 1,000 markers on "Example
@@ -47,11 +47,6 @@ async function someMembers(server: E2EServer, datasetId: number, count: number):
   return rows.rows.map((row) => row.name);
 }
 
-async function zipOf(download: Download): Promise<Record<string, string>> {
-  const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
-  return Object.fromEntries(Object.entries(unzipSync(new Uint8Array(bytes))).map(([name, data]) => [name, strFromU8(data)]));
-}
-
 /** The germplasm rows of a Flapjack genotype file: the lines after its `Accession/Marker` header. */
 function flatFileRows(text: string): string[] {
   const lines = text.split(/\r?\n/);
@@ -60,7 +55,6 @@ function flatFileRows(text: string): string[] {
   return lines.slice(header + 1).filter((line) => line !== '').map((line) => line.split('\t')[0]);
 }
 
-const exportJobs = (page: Page) => page.getByTestId('export-jobs');
 
 type ImportJob = { uuid: string; status: string; imported?: boolean };
 
@@ -163,19 +157,11 @@ describe('genotype export', () => {
     // Export by its key; the jobs panel takes the keyboard and shows the job until it is completed.
     await page.getByRole('checkbox', { name: 'VCF', exact: true }).focus();
     await page.keyboard.press('Shift+E');
-    await exportJobs(page).waitFor(POLL);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), POLL).toBe('export-jobs');
-    const job = exportJobs(page).getByRole('listitem').first();
-    await job.getByText(`Datasets: ${dataset.id}`).waitFor(POLL);
-    await job.getByTestId('export-job-status').getByText('completed', { exact: true }).waitFor(POLL);
+    await completedExportJob(page, String(dataset.id));
     await expectAxeClean(page);
     await page.screenshot({ path: '/tmp/ge-genotype-export-jobs-light.png' });
 
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Download \([\d.,]+ (B|KiB|MiB)\)$/);
-    const downloaded = page.waitForEvent('download', POLL);
-    await page.keyboard.press('Enter');
-    const download = await downloaded;
+    const download = await downloadByKeyboard(page);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^dataset-${dataset.id}-.*\\.zip$`));
     const files = await zipOf(download);
     expect(Object.keys(files).sort()).toEqual([`dataset-${dataset.id}.identifiers`, `dataset-${dataset.id}.map`, `dataset-${dataset.id}.txt`, `dataset-${dataset.id}.vcf`]);
