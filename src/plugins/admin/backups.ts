@@ -1,3 +1,4 @@
+import { BINARY_UNITS, binaryUnits, type BinaryUnit } from '../../core/binary-size.js';
 import { buildQuery } from '../../core/api-client.js';
 
 /**
@@ -44,18 +45,13 @@ function time(timestamp: string): number {
 }
 
 /** Binary units, as Germinate shows file sizes; each unit's text is a message (`admin.backup.unit.KiB`). */
-export const SIZE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
-export type SizeUnit = (typeof SIZE_UNITS)[number];
+export const SIZE_UNITS = BINARY_UNITS;
+export type SizeUnit = BinaryUnit;
 
 /** `bytes` as a value below 1024 of the largest unit that fits, to one decimal (bytes whole). */
 export function sizeParts(bytes: number): { value: number; unit: SizeUnit; fractionDigits: number } {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return { value, unit: SIZE_UNITS[unit], fractionDigits: unit === 0 ? 0 : 1 };
+  const { value, unit, index } = binaryUnits(bytes);
+  return { value, unit, fractionDigits: index === 0 ? 0 : 1 };
 }
 
 /** The sum of the backups' sizes (the schedule's size limit counts them all). */

@@ -1,3 +1,5 @@
+import { binaryUnits, type BinaryUnit } from '../../core/binary-size.js';
+
 /**
  * The jobs panel's reading of `POST dataset/export/async` (Germinate's DataExportJobs, plus this server's
  * `progress` of a running job): only the fields the panel shows, read defensively. The uuids of jobs started
@@ -46,15 +48,8 @@ export function readExportJobs(answer: unknown): ExportJob[] {
 /** The download of a completed job: a plain link (no Authorization header; the uuid is its secret). */
 export const exportDownloadUrl = (uuid: string): string => `./api/dataset/export/async/${encodeURIComponent(uuid)}/download`;
 
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
-
 /** A size in binary units, as Germinate's job card shows it: the number (formatted by the caller) and the unit. */
-export function binarySize(bytes: number): { value: number; unit: (typeof UNITS)[number] } {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return { value: unit === 0 ? value : Math.round(value * 10) / 10, unit: UNITS[unit] };
+export function binarySize(bytes: number): { value: number; unit: BinaryUnit } {
+  const { value, unit, index } = binaryUnits(bytes);
+  return { value: index === 0 ? value : Math.round(value * 10) / 10, unit };
 }
