@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useServices } from '../../../../shell/pane-api.js';
 import { Button } from '../../../../shell/ui/Button.js';
 import { Field, Select } from '../../../../shell/ui/Field.js';
@@ -20,8 +21,6 @@ export function GridControls(props: {
 }) {
   const { t } = useServices();
   const { state, onChange } = props;
-  const fieldName = (field: GridField) => t(`genotypes.grid.field.${field}`);
-  const asField = (value: string): GridOrderBy | null => (value === 'trait' ? 'trait' : (GRID_FIELDS.find((f) => f === value) ?? null));
   // The trait option once a trait is chosen: its name when its dataset's traits have arrived.
   const traitOption =
     state.traitId === null ? null : <option value="trait">{props.trait.trait ? t('genotypes.grid.byTrait', { trait: props.trait.trait.traitName }) : t('genotypes.grid.trait')}</option>;
@@ -37,34 +36,34 @@ export function GridControls(props: {
           ))}
         </Select>
       </Field>
-      <Field label={t('genotypes.grid.sort')}>
-        <Select id={props.ids.sort} value={state.sort ?? ''} onChange={(event) => onChange({ sort: asField(event.target.value), row: 0, top: 0 })} aria-keyshortcuts="s">
-          <option value="">{t('genotypes.grid.fileOrder')}</option>
-          {GRID_FIELDS.map((field) => (
-            <option key={field} value={field}>
-              {fieldName(field)}
-            </option>
-          ))}
-          {traitOption}
-        </Select>
-      </Field>
+      <OrderSelect label={t('genotypes.grid.sort')} id={props.ids.sort} value={state.sort} none={t('genotypes.grid.fileOrder')} keys="s" traitOption={traitOption} onChange={(sort) => onChange({ sort, row: 0, top: 0 })} />
       <Button size="sm" aria-pressed={state.descending} aria-keyshortcuts="r" disabled={state.sort === null} onClick={() => onChange({ descending: !state.descending })}>
         {t('genotypes.grid.command.reverse-sort')}
       </Button>
-      <Field label={t('genotypes.grid.group')}>
-        <Select id={props.ids.group} value={state.group ?? ''} onChange={(event) => onChange({ group: asField(event.target.value), row: 0, top: 0 })} aria-keyshortcuts="Shift+G">
-          <option value="">{t('genotypes.grid.noGroups')}</option>
-          {GRID_FIELDS.map((field) => (
-            <option key={field} value={field}>
-              {fieldName(field)}
-            </option>
-          ))}
-          {traitOption}
-        </Select>
-      </Field>
+      <OrderSelect label={t('genotypes.grid.group')} id={props.ids.group} value={state.group} none={t('genotypes.grid.noGroups')} keys="Shift+G" traitOption={traitOption} onChange={(group) => onChange({ group, row: 0, top: 0 })} />
       <TraitChoice ids={props.ids} state={state} trait={props.trait} onChange={onChange} />
       {props.ordering === 'loading' ? <p role="status" className="ui-muted">{t('genotypes.grid.ordering')}</p> : null}
       {props.ordering === 'too-many' ? <p role="status" className="ui-muted">{t('genotypes.grid.tooManyToSort')}</p> : null}
     </div>
+  );
+}
+
+const asField = (value: string): GridOrderBy | null => (value === 'trait' ? 'trait' : (GRID_FIELDS.find((f) => f === value) ?? null));
+
+/** What rows are sorted or grouped by: nothing (`none`'s text), a passport field, or the chosen trait. */
+function OrderSelect(props: { label: string; id: string; value: GridOrderBy | null; none: string; keys: string; traitOption: ReactNode; onChange(value: GridOrderBy | null): void }) {
+  const { t } = useServices();
+  return (
+    <Field label={props.label}>
+      <Select id={props.id} value={props.value ?? ''} onChange={(event) => props.onChange(asField(event.target.value))} aria-keyshortcuts={props.keys}>
+        <option value="">{props.none}</option>
+        {GRID_FIELDS.map((field: GridField) => (
+          <option key={field} value={field}>
+            {t(`genotypes.grid.field.${field}`)}
+          </option>
+        ))}
+        {props.traitOption}
+      </Select>
+    </Field>
   );
 }
