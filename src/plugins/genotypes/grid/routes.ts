@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -40,8 +39,8 @@ export const genotypeGridRoutes: FastifyPluginAsync = async (app) => {
     const mapId = body.mapId != null && (await visibleMap(db, body.mapId, user)) ? body.mapId : null;
     const order = body.rowOrder && body.rowOrder.length > 0 ? body.rowOrder : null;
     const file = path.join(genotypeFolder(app.config.dataDir), dataset.sourceFile);
-
-    if (!fs.existsSync(file)) return sendError(reply, 404, 'NOT_FOUND_FILE', `The genotype file of dataset ${datasetId} is missing.`);
+    const missing = () => sendError(reply, 404, 'NOT_FOUND_FILE', `The genotype file of dataset ${datasetId} is missing.`);
+    // The file is looked at once per request, by the reader cache's stat: a missing one is a 404.
     return matrices.with(file, async (reader, identity): Promise<GenotypeWindow> => {
       const key = AxisCache.key([identity.version, file, datasetId, sorted(germplasm), sorted(markers), mapId, order]);
       const axis = await axes.get(key, async () => ({
@@ -80,6 +79,9 @@ export const genotypeGridRoutes: FastifyPluginAsync = async (app) => {
       };
       if (body.withRowIds === true && axis.rows.ids.length <= WINDOW_LIMITS.rowOrder) answer.rowIds = Array.from(axis.rows.ids);
       return answer;
+    }).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return missing();
+      throw error;
     });
   });
 };
