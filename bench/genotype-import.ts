@@ -12,6 +12,7 @@ import { writeMcpdTsv } from './mcpd-files.js';
 import { median, report, time } from './measure.js';
 import { generatedVcf, type GeneratedVcf } from './genotype-import-vcf.js';
 import { plainParse } from './genotype-import-parse.js';
+import { EXIT_HOOK, HEAP_MB } from './import-child.js';
 
 /*
  * The genotype import benchmark (BENCH_ONLY=genotype-import): a generated VCF (bench/genotype-import-vcf.ts)
@@ -33,21 +34,6 @@ const ROUNDS = Math.max(1, Number(process.env.GENOTYPE_IMPORT_BENCH_ROUNDS || 1)
 const SEED = 11;
 /** The variants of the import that measures the start-up. */
 const TINY_VARIANTS = 10;
-/** As an import job's worker thread is limited (IMPORT_MAX_MEMORY_MB's default), so V8 collects as it would there. */
-const HEAP_MB = 512;
-
-/** Writes the child's peak resident memory (Linux VmHWM; maxRSS where /proc is missing) when it exits. */
-const EXIT_HOOK = `process.on('exit', () => {
-  const fs = require('node:fs');
-  let kib = process.resourceUsage().maxRSS;
-  try {
-    const hwm = /VmHWM:\\s*(\\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
-    if (hwm) kib = Number(hwm[1]);
-  } catch {}
-  fs.writeFileSync(process.env.BENCH_RSS_FILE, String(kib));
-});
-`;
-
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(', ');
 const power = (n: number) => (Number.isInteger(Math.log10(n)) ? `10^${Math.log10(n)}` : n.toExponential(1));
 const mcalls = (calls: number, ms: number) => `${(calls / ms / 1000).toFixed(2)} Mcalls/s`;

@@ -39,9 +39,10 @@ function cliArguments(root: string): string[] {
 }
 
 /** As an import job's worker thread is limited (IMPORT_MAX_MEMORY_MB's default), so V8 collects as it would there. */
-const HEAP_MB = 512;
+export const HEAP_MB = 512;
 
-const EXIT_HOOK = `process.on('exit', () => {
+/** A `--require` script that writes the child's peak resident memory (Linux VmHWM; maxRSS where /proc is missing) to BENCH_RSS_FILE on exit. */
+export const EXIT_HOOK = `process.on('exit', () => {
   const fs = require('node:fs');
   let kib = process.resourceUsage().maxRSS;
   try {
