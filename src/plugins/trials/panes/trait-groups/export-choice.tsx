@@ -1,13 +1,24 @@
 import { useId, useRef, useState } from 'react';
+import { GroupSelect } from '../../../../shell/groups/group-select.js';
+import { readMemberIds, readMemberNames, useGroups } from '../../../../shell/groups/reads.js';
 import { useServices } from '../../../../shell/pane-api.js';
 import { Field } from '../../../../shell/ui/Field.js';
-import { GroupSelect } from './group-select.js';
-import { readMemberIds, readMemberNames, useTraitGroups } from './reads.js';
-import { splitMembers } from './requests.js';
-import { useTraitGroupStyles } from './styles.js';
+import { ensureStyle } from '../../../../shell/widgets/styles.js';
+import { traitGroupKind } from './kind.js';
+import { splitMembers } from './split-members.js';
 
 /** Names of a group's traits without data in the datasets that are listed; the rest are counted. */
 const MISSING_SHOWN = 20;
+
+/** The choice's few rules beyond the design system's classes (added once, with its chunk). */
+const CSS = `
+.trials-group-choice { margin-bottom: var(--space-2); }
+.trials-group-choice .ui-select { width: 100%; }
+.trials-group-choice .ui-field { margin-bottom: var(--space-1); }
+.trials-group-outcome:not(:empty) { margin-top: var(--space-2); font-size: var(--text-sm); }
+.trials-group-outcome p { margin: 0; }
+.trials-group-missing { margin: var(--space-1) 0 0; padding-left: var(--space-4); max-height: 6rem; overflow-y: auto; }
+`;
 
 type Outcome = { kind: 'reading' } | { kind: 'failed' } | { kind: 'ticked'; ticked: number; missing: number; names: string[] };
 
@@ -24,9 +35,9 @@ export interface TraitGroupChoiceProps {
  * some of its traits). Shown once the caller sees a trait group.
  */
 export function TraitGroupChoice(props: TraitGroupChoiceProps) {
-  useTraitGroupStyles();
+  ensureStyle('trials-trait-group-choice', CSS);
   const { api, t, translator } = useServices();
-  const groups = useTraitGroups(null);
+  const groups = useGroups(traitGroupKind, null);
   const [groupId, setGroupId] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const id = useId();
@@ -46,12 +57,12 @@ export function TraitGroupChoice(props: TraitGroupChoiceProps) {
       return;
     }
     setOutcome({ kind: 'reading' });
-    readMemberIds(api, chosen)
+    readMemberIds(api, traitGroupKind, chosen)
       .then(async (ids) => {
         if (turn !== latest.current) return;
         const split = splitMembers(ids, current.current.traitIds);
         current.current.onTick(split.inData);
-        const names = await readMemberNames(api, chosen, split.missing, MISSING_SHOWN).catch(() => []);
+        const names = await readMemberNames(api, traitGroupKind, chosen, split.missing, MISSING_SHOWN).catch(() => []);
         if (turn === latest.current) setOutcome({ kind: 'ticked', ticked: split.inData.length, missing: split.missing.length, names });
       })
       .catch(() => {
@@ -62,7 +73,7 @@ export function TraitGroupChoice(props: TraitGroupChoiceProps) {
   return (
     <div className="trials-group-choice">
       <Field label={t('trials.traitGroups.exportLabel')} hint={t('trials.traitGroups.exportHint')}>
-        <GroupSelect id={id} groups={list} value={groupId} onChange={choose} noneLabel={t('trials.traitGroups.choose')} />
+        <GroupSelect kind={traitGroupKind} id={id} groups={list} value={groupId} onChange={choose} noneLabel={t('trials.traitGroups.choose')} />
       </Field>
       <div role="status" aria-live="polite" className="trials-group-outcome">
         {outcome?.kind === 'reading' ? <p className="ui-hint">{t('trials.traitGroups.reading')}</p> : null}

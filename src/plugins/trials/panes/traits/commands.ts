@@ -1,7 +1,10 @@
 import type { CommandContext, CommandSpec } from '../../../../core/contracts.js';
 import { and, paneFocused, roleAtLeast } from '../../../../core/when.js';
+import { groupCommands } from '../../../../shell/groups/commands.js';
+import { readGroupFilter, type GroupDialog } from '../../../../shell/groups/pane-state.js';
+import { memberFilter, membersPath } from '../../../../shell/groups/requests.js';
 import { PANE } from '../ids.js';
-import { groupFilterId, memberFilter, readGroupFilter } from '../trait-groups/requests.js';
+import { TRAIT_GROUP_COMMANDS, traitGroupKind } from '../trait-groups/kind.js';
 import type { TraitRow } from './columns.js';
 import { readTraitsPaneState, traitsPageRequest } from './search.js';
 
@@ -9,7 +12,7 @@ import { readTraitsPaneState, traitsPageRequest } from './search.js';
  * What the traits panes show over their content: unification and the trait group dialogs (table), the
  * trait's form (details).
  */
-export type TraitDialog = 'unify' | 'edit' | 'createGroup' | 'addToGroup';
+export type TraitDialog = 'unify' | 'edit' | GroupDialog;
 
 const onTable = paneFocused(PANE.traits);
 const onDetails = paneFocused(PANE.trait);
@@ -29,11 +32,11 @@ async function traitUnderCursor(context: CommandContext): Promise<TraitRow | nul
   const instance = context.workspace.instance();
   if (instance?.type !== PANE.traits) return null;
   const request = traitsPageRequest(instance.state, context.store.state.tablePerPage);
-  const groupId = readGroupFilter(instance.state);
+  const groupId = readGroupFilter(instance.state, traitGroupKind);
   if (groupId !== null) {
     // The group's members restrict the page after the search, as the table's fixed filters do.
-    const members = await context.api.tableIds(`group/${groupId}/trait/ids`, { page: 1 });
-    request.filter = [...(request.filter ?? []), ...memberFilter(members.data)];
+    const members = await context.api.tableIds(`${membersPath(traitGroupKind, groupId)}/ids`, { page: 1 });
+    request.filter = [...(request.filter ?? []), ...memberFilter(traitGroupKind, members.data)];
   }
   const page = await context.api.table<TraitRow>('trait/table', request);
   const { cursor } = readTraitsPaneState(instance.state).table;
@@ -65,32 +68,7 @@ export const commands: CommandSpec[] = [
     when: and(onTable, roleAtLeast('ADMIN')),
     run: (_args, context) => openDialog(context, PANE.traits, 'unify'),
   },
-  {
-    id: 'trials:create-trait-group',
-    titleKey: 'trials.traitGroups.command.create',
-    keys: ['c'],
-    when: and(onTable, roleAtLeast('AUTH_USER')),
-    run: (_args, context) => openDialog(context, PANE.traits, 'createGroup'),
-  },
-  {
-    id: 'trials:add-to-trait-group',
-    titleKey: 'trials.traitGroups.command.add',
-    keys: ['a'],
-    when: and(onTable, roleAtLeast('AUTH_USER')),
-    run: (_args, context) => openDialog(context, PANE.traits, 'addToGroup'),
-  },
-  {
-    // The select is the visible control; the key brings the keyboard to it.
-    id: 'trials:choose-trait-group',
-    titleKey: 'trials.traitGroups.command.filter',
-    keys: ['Shift+g'],
-    when: onTable,
-    run: (_args, context) => {
-      const select = document.getElementById(groupFilterId(context.workspace.focusedKey()));
-      if (select) select.focus();
-      else context.toast({ titleKey: 'trials.traitGroups.filter', messageKey: 'trials.traitGroups.noGroups', variant: 'info', autoHideMs: 5000, append: true });
-    },
-  },
+  ...groupCommands(traitGroupKind, PANE.traits, TRAIT_GROUP_COMMANDS),
   {
     id: 'trials:edit-trait',
     titleKey: 'trials.trait.command.edit',

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { GroupFilter, useGroupFilter } from '../../../../shell/groups/group-filter.js';
+import { GroupButtons, GroupDialogs } from '../../../../shell/groups/pane-parts.js';
+import { readGroupDialog, readGroupFilter, withGroupFilter } from '../../../../shell/groups/pane-state.js';
 import { useHasRole } from '../../../../shell/pane-dialog.js';
 import { useServices, type PaneProps } from '../../../../shell/pane-api.js';
 import { runFromButton } from '../../../../shell/table/run-command.js';
 import { TableView } from '../../../../shell/table/TableView.js';
 import { Button } from '../../../../shell/ui/Button.js';
 import { PANE } from '../ids.js';
-import { AddToGroupDialog } from '../trait-groups/add-dialog.js';
-import { CreateGroupDialog } from '../trait-groups/create-dialog.js';
-import { readGroupFilter, withGroupFilter } from '../trait-groups/requests.js';
-import { GroupFilter, useGroupFilter } from '../trait-groups/table-filter.js';
+import { TRAIT_GROUP_COMMANDS, traitGroupKind } from '../trait-groups/kind.js';
 import { traitCell, traitsTable, type TraitRow } from './columns.js';
 import { readTraitsPaneState, searchFilters } from './search.js';
 import { useTraitStyles } from './styles.js';
@@ -28,7 +28,6 @@ export default function TraitsTablePane(props: PaneProps) {
   const services = useServices();
   const { t } = services;
   const isAdmin = useHasRole('ADMIN');
-  const isUser = useHasRole('AUTH_USER');
   const { setState, paneKey } = props;
   const state = props.instance.state;
   const pane = readTraitsPaneState(state);
@@ -63,8 +62,8 @@ export default function TraitsTablePane(props: PaneProps) {
     event.currentTarget.blur();
   };
 
-  const groupId = readGroupFilter(state);
-  const group = useGroupFilter(groupId);
+  const groupId = readGroupFilter(state, traitGroupKind);
+  const group = useGroupFilter(traitGroupKind, groupId);
   // The group's members restrict after the search; nothing is shown while they are read.
   const fixed = useMemo(() => (group.filter === null ? null : [...searchFilters(pane.search), ...group.filter]), [pane.search, group.filter]);
   const declaration = useMemo(
@@ -77,7 +76,7 @@ export default function TraitsTablePane(props: PaneProps) {
     const { dialog: _closed, ...rest } = latest.current ?? {};
     setState(rest);
   };
-  const setGroup = (id: number | null) => setState(withGroupFilter(latest.current, id));
+  const setGroup = (id: number | null) => setState(withGroupFilter(latest.current, traitGroupKind, id, 'table'));
   const button = (command: string, key: string, label: string) => (
     <Button onClick={() => runFromButton(services, paneKey, PANE.traits, command)} aria-keyshortcuts={key}>
       {label}
@@ -101,9 +100,8 @@ export default function TraitsTablePane(props: PaneProps) {
           {t('trials.traits.searchHint')}
         </span>
       </label>
-      <GroupFilter paneKey={paneKey} groupId={groupId} failed={group.failed} onChange={setGroup} />
-      {isUser ? button('trials:create-trait-group', 'c', t('trials.traitGroups.command.create')) : null}
-      {isUser ? button('trials:add-to-trait-group', 'a', t('trials.traitGroups.command.add')) : null}
+      <GroupFilter kind={traitGroupKind} paneKey={paneKey} groupId={groupId} failed={group.failed} onChange={setGroup} />
+      <GroupButtons kind={traitGroupKind} paneKey={paneKey} paneType={PANE.traits} commands={TRAIT_GROUP_COMMANDS} />
       {isAdmin ? button('trials:unify-traits', 'Shift+U', t('trials.traits.command.unify')) : null}
     </>
   );
@@ -129,10 +127,7 @@ export default function TraitsTablePane(props: PaneProps) {
           }}
         />
       ) : null}
-      {pane.dialog === 'createGroup' && isUser ? <CreateGroupDialog onClose={closeDialog} onCreated={closeDialog} /> : null}
-      {pane.dialog === 'addToGroup' && isUser ? (
-        <AddToGroupDialog onClose={closeDialog} onAdded={closeDialog} onCreate={() => setState({ ...(latest.current ?? {}), dialog: 'createGroup' })} />
-      ) : null}
+      <GroupDialogs kind={traitGroupKind} dialog={readGroupDialog(state)} onClose={closeDialog} onOpen={(dialog) => setState({ ...(latest.current ?? {}), dialog })} />
     </section>
   );
 }

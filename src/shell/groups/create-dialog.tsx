@@ -1,27 +1,35 @@
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { useServices } from '../../../../shell/pane-api.js';
-import { Button } from '../../../../shell/ui/Button.js';
-import { Field } from '../../../../shell/ui/Field.js';
-import { Modal } from '../../../../shell/ui/Modal.js';
-import { createTraitGroup, useRefreshTraitGroups, useUserId } from './reads.js';
+import { useServices } from '../pane-api.js';
+import { Button } from '../ui/Button.js';
+import { Field } from '../ui/Field.js';
+import { Modal } from '../ui/Modal.js';
+import type { GroupItemKind } from './kind.js';
+import { createGroup, useRefreshGroups, useUserId } from './reads.js';
 import { groupFormProblem, MAX_GROUP_NAME, type GroupForm } from './requests.js';
-import { useTraitGroupStyles } from './styles.js';
+import { useGroupStyles } from './styles.js';
 
 const EMPTY: GroupForm = { name: '', description: '', visibility: 'private' };
 
+export interface CreateGroupDialogProps {
+  kind: GroupItemKind;
+  onClose(): void;
+  onCreated(groupId: number): void;
+}
+
 /**
- * "Create group from marked traits": a name, a description and who sees the group (private to start
- * with: a group is shared on purpose, never by default), then `PUT group` and the marked traits as its
+ * "Create group from marked items": a name, a description and who sees the group (private to start with: a
+ * group is shared on purpose, never by default), then `PUT group` and the marked items of the kind as its
  * members. The toast says how many went in, in the words Germinate uses for groups of marked items.
  */
-export function CreateGroupDialog(props: { onClose(): void; onCreated(groupId: number): void }) {
-  useTraitGroupStyles();
+export function CreateGroupDialog(props: CreateGroupDialogProps) {
+  useGroupStyles();
   const services = useServices();
   const { api, t, store } = services;
-  const marked = useSnapshot(store.state).markedIds.traits;
+  const { kind } = props;
+  const marked = useSnapshot(store.state).markedIds[kind.markedType];
   const userId = useUserId();
-  const refresh = useRefreshTraitGroups();
+  const refresh = useRefreshGroups(kind);
   const [form, setForm] = useState<GroupForm>(EMPTY);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -34,7 +42,7 @@ export function CreateGroupDialog(props: { onClose(): void; onCreated(groupId: n
     setTried(true);
     if (problem !== null || busy || userId === null || marked.length === 0) return;
     setBusy(true);
-    createTraitGroup(api, form, userId, [...marked])
+    createGroup(api, kind, form, userId, [...marked])
       .then((result) => {
         if (result === 'noType') {
           setNoType(true);
@@ -42,8 +50,8 @@ export function CreateGroupDialog(props: { onClose(): void; onCreated(groupId: n
         }
         refresh();
         services.toast({
-          titleKey: 'trials.traitGroups.create.doneTitle',
-          messageKey: 'trials.traitGroups.create.done',
+          titleKey: kind.texts.created,
+          messageKey: 'groups.create.done',
           values: { count: String(result.added) },
           variant: 'success',
           autoHideMs: 5000,
@@ -58,42 +66,43 @@ export function CreateGroupDialog(props: { onClose(): void; onCreated(groupId: n
       .finally(() => setBusy(false));
   };
 
-  const nameError = tried && problem !== null && problem !== 'descriptionTooLong' ? t(`trials.traitGroups.form.${problem}`, { max: MAX_GROUP_NAME }) : undefined;
-  const descriptionError = tried && problem === 'descriptionTooLong' ? t('trials.traitGroups.form.descriptionTooLong') : undefined;
+  const nameError = tried && problem !== null && problem !== 'descriptionTooLong' ? t(`groups.form.${problem}`, { max: MAX_GROUP_NAME }) : undefined;
+  const descriptionError = tried && problem === 'descriptionTooLong' ? t('groups.form.descriptionTooLong') : undefined;
+  const radioName = `groups-visibility-${kind.memberPath}`;
   return (
-    <Modal open title={t('trials.traitGroups.create.title')} onClose={props.onClose} closeLabel={t('trials.traitGroups.cancel')}>
-      <form className="trials-group-form" onSubmit={submit} noValidate>
+    <Modal open title={t(kind.texts.create)} onClose={props.onClose} closeLabel={t('groups.cancel')}>
+      <form className="groups-form" onSubmit={submit} noValidate>
         {marked.length === 0 ? (
           <p role="alert" className="ui-error">
-            {t('trials.traitGroups.noneMarked')}
+            {t(kind.texts.noneMarked)}
           </p>
         ) : (
-          <p>{t('trials.traitGroups.create.intro', { count: marked.length })}</p>
+          <p>{t(kind.texts.createIntro, { count: marked.length })}</p>
         )}
-        <Field label={t('trials.traitGroups.form.name')} error={nameError}>
+        <Field label={t('groups.form.name')} error={nameError}>
           <input className="ui-input" value={form.name} maxLength={MAX_GROUP_NAME} autoComplete="off" autoFocus onChange={(event) => set({ name: event.target.value })} />
         </Field>
-        <Field label={t('trials.traitGroups.form.description')} error={descriptionError}>
+        <Field label={t('groups.form.description')} error={descriptionError}>
           <textarea className="ui-input" rows={3} value={form.description} onChange={(event) => set({ description: event.target.value })} />
         </Field>
-        <fieldset className="trials-group-radios">
-          <legend>{t('trials.traitGroups.form.visibility')}</legend>
+        <fieldset className="groups-radios">
+          <legend>{t('groups.form.visibility')}</legend>
           {(['private', 'public'] as const).map((visibility) => (
             <label key={visibility}>
-              <input type="radio" name="trials-group-visibility" value={visibility} checked={form.visibility === visibility} onChange={() => set({ visibility })} />
-              {t(`trials.traitGroups.form.${visibility}`)}
+              <input type="radio" name={radioName} value={visibility} checked={form.visibility === visibility} onChange={() => set({ visibility })} />
+              {t(`groups.form.${visibility}`)}
             </label>
           ))}
         </fieldset>
         {noType ? (
           <p role="alert" className="ui-error">
-            {t('trials.traitGroups.noType')}
+            {t(kind.texts.noType)}
           </p>
         ) : null}
         <div className="modal-actions">
-          <Button onClick={props.onClose}>{t('trials.traitGroups.cancel')}</Button>
+          <Button onClick={props.onClose}>{t('groups.cancel')}</Button>
           <Button variant="primary" type="submit" aria-disabled={busy || marked.length === 0}>
-            {t(busy ? 'trials.traitGroups.create.busy' : 'trials.traitGroups.create.submit')}
+            {t(busy ? 'groups.create.busy' : 'groups.create.submit')}
           </Button>
         </div>
       </form>

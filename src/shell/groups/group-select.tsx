@@ -1,10 +1,12 @@
-import { useServices } from '../../../../shell/pane-api.js';
-import { Select } from '../../../../shell/ui/Field.js';
-import { groupOptionValues, type TraitGroupRow } from './requests.js';
+import { useServices } from '../pane-api.js';
+import { Select } from '../ui/Field.js';
+import type { GroupItemKind } from './kind.js';
+import { groupOptionValues, type GroupRow } from './requests.js';
 
 export interface GroupSelectProps {
+  kind: GroupItemKind;
   id: string;
-  groups: readonly TraitGroupRow[];
+  groups: readonly GroupRow[];
   /** The chosen group; null: the first option (`noneLabel`). */
   value: number | null;
   onChange(groupId: number | null): void;
@@ -14,13 +16,13 @@ export interface GroupSelectProps {
 }
 
 /**
- * A select of trait groups, each named with its number of traits; the first option is no group. A group
- * chosen that the list does not hold (deleted, or no longer visible) is offered by its id, so that the
- * select still says what the view shows.
+ * A select of one kind's groups, each named with its number of members; the first option is no group. A
+ * group chosen that the list does not hold (deleted, or no longer visible) is offered by its id, so that
+ * the select still says what the view shows.
  */
 export function GroupSelect(props: GroupSelectProps) {
   const { t } = useServices();
-  const { groups, value } = props;
+  const { groups, value, kind } = props;
   const known = value === null || groups.some((group) => group.groupId === value);
   return (
     <Select
@@ -33,10 +35,10 @@ export function GroupSelect(props: GroupSelectProps) {
       }}
     >
       <option value="">{props.noneLabel}</option>
-      {known ? null : <option value={String(value)}>{t('trials.traitGroups.unknownGroup', { id: value })}</option>}
+      {known ? null : <option value={String(value)}>{t(kind.texts.unknownGroup, { id: value })}</option>}
       {groups.map((group) => (
         <option key={group.groupId} value={String(group.groupId)}>
-          {t('trials.traitGroups.option', groupOptionValues(group))}
+          {t(kind.texts.option, groupOptionValues(group))}
         </option>
       ))}
     </Select>

@@ -1,29 +1,39 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { useHasRole } from '../../../../shell/pane-dialog.js';
-import { useServices } from '../../../../shell/pane-api.js';
-import { Button } from '../../../../shell/ui/Button.js';
-import { ErrorText } from '../../../../shell/ui/Field.js';
-import { Modal } from '../../../../shell/ui/Modal.js';
+import { useHasRole } from '../pane-dialog.js';
+import { useServices } from '../pane-api.js';
+import { Button } from '../ui/Button.js';
+import { ErrorText } from '../ui/Field.js';
+import { Modal } from '../ui/Modal.js';
 import { GroupSelect } from './group-select.js';
-import { addMembers, useRefreshTraitGroups, useTraitGroups, useUserId } from './reads.js';
+import type { GroupItemKind } from './kind.js';
+import { addMembers, useGroups, useRefreshGroups, useUserId } from './reads.js';
 import { groupOptionValues } from './requests.js';
-import { useTraitGroupStyles } from './styles.js';
+import { useGroupStyles } from './styles.js';
+
+export interface AddToGroupDialogProps {
+  kind: GroupItemKind;
+  onClose(): void;
+  /** Leads to the create dialog (the user has no group to add to). */
+  onCreate(): void;
+  onAdded(groupId: number): void;
+}
 
 /**
- * "Add marked traits to a group": one of the trait groups the user may change (their own; every one for
- * administrators, who manage all groups), then `PATCH group/{id}/trait`. Traits already in the group stay
+ * "Add marked items to a group": one of the kind's groups the user may change (their own; every one for
+ * administrators, who manage all groups), then `PATCH group/{id}/<kind>`. Items already in the group stay
  * once: the toast counts the ones added. With no group of their own, the user is sent to create one.
  */
-export function AddToGroupDialog(props: { onClose(): void; onCreate(): void; onAdded(groupId: number): void }) {
-  useTraitGroupStyles();
+export function AddToGroupDialog(props: AddToGroupDialogProps) {
+  useGroupStyles();
   const services = useServices();
   const { api, t, store } = services;
-  const marked = useSnapshot(store.state).markedIds.traits;
+  const { kind } = props;
+  const marked = useSnapshot(store.state).markedIds[kind.markedType];
   const userId = useUserId();
   const isAdmin = useHasRole('ADMIN');
-  const groups = useTraitGroups(isAdmin ? null : userId, userId !== null);
-  const refresh = useRefreshTraitGroups();
+  const groups = useGroups(kind, isAdmin ? null : userId, userId !== null);
+  const refresh = useRefreshGroups(kind);
   const [groupId, setGroupId] = useState<number | null>(null);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -36,12 +46,12 @@ export function AddToGroupDialog(props: { onClose(): void; onCreate(): void; onA
     setTried(true);
     if (chosen === null || busy || marked.length === 0) return;
     setBusy(true);
-    addMembers(api, chosen.groupId, [...marked])
+    addMembers(api, kind, chosen.groupId, [...marked])
       .then((added) => {
         refresh();
         services.toast({
-          titleKey: 'trials.traitGroups.add.doneTitle',
-          messageKey: 'trials.traitGroups.add.done',
+          titleKey: kind.texts.addedTitle,
+          messageKey: kind.texts.added,
           values: { count: String(added), name: groupOptionValues(chosen).name },
           variant: 'success',
           autoHideMs: 5000,
@@ -57,42 +67,43 @@ export function AddToGroupDialog(props: { onClose(): void; onCreate(): void; onA
 
   const noGroups = groups.data !== undefined && list.length === 0;
   return (
-    <Modal open title={t('trials.traitGroups.add.title')} onClose={props.onClose} closeLabel={t('trials.traitGroups.cancel')}>
-      <form className="trials-group-form" onSubmit={submit} noValidate>
+    <Modal open title={t(kind.texts.add)} onClose={props.onClose} closeLabel={t('groups.cancel')}>
+      <form className="groups-form" onSubmit={submit} noValidate>
         {marked.length === 0 ? (
           <p role="alert" className="ui-error">
-            {t('trials.traitGroups.noneMarked')}
+            {t(kind.texts.noneMarked)}
           </p>
         ) : (
-          <p>{t('trials.traitGroups.add.intro', { count: marked.length })}</p>
+          <p>{t(kind.texts.addIntro, { count: marked.length })}</p>
         )}
-        {groups.error ? <p className="ui-error">{t('trials.traitGroups.listFailed')}</p> : null}
-        {groups.data === undefined && !groups.error ? <p role="status">{t('trials.traitGroups.loading')}</p> : null}
+        {groups.error ? <p className="ui-error">{t(kind.texts.listFailed)}</p> : null}
+        {groups.data === undefined && !groups.error ? <p role="status">{t(kind.texts.loading)}</p> : null}
         {noGroups ? (
-          <p role="status">{t('trials.traitGroups.add.noGroups')}</p>
+          <p role="status">{t(kind.texts.noOwnGroups)}</p>
         ) : groups.data !== undefined ? (
           <div className="ui-field">
-            <label htmlFor={selectId}>{t('trials.traitGroups.add.group')}</label>
+            <label htmlFor={selectId}>{t(kind.texts.groupLabel)}</label>
             <GroupSelect
+              kind={kind}
               id={selectId}
               groups={list}
               value={groupId}
               onChange={setGroupId}
-              noneLabel={t('trials.traitGroups.add.choose')}
+              noneLabel={t('groups.add.choose')}
               aria-describedby={tried && chosen === null ? `${selectId}-error` : undefined}
             />
-            <ErrorText id={`${selectId}-error`} error={tried && chosen === null ? t('trials.traitGroups.add.needGroup') : undefined} />
+            <ErrorText id={`${selectId}-error`} error={tried && chosen === null ? t(kind.texts.needGroup) : undefined} />
           </div>
         ) : null}
         <div className="modal-actions">
-          <Button onClick={props.onClose}>{t('trials.traitGroups.cancel')}</Button>
+          <Button onClick={props.onClose}>{t('groups.cancel')}</Button>
           {noGroups ? (
             <Button variant="primary" onClick={props.onCreate}>
-              {t('trials.traitGroups.command.create')}
+              {t(kind.texts.create)}
             </Button>
           ) : (
             <Button variant="primary" type="submit" aria-disabled={busy || marked.length === 0 || groups.data === undefined}>
-              {t(busy ? 'trials.traitGroups.add.busy' : 'trials.traitGroups.add.submit')}
+              {t(busy ? 'groups.add.busy' : 'groups.add.submit')}
             </Button>
           )}
         </div>
