@@ -5,15 +5,10 @@ import type { ImportOptions, ParsedFile } from '../../../server/import/importer.
 import { MatrixWriter } from '../storage/matrix-writer.js';
 import { openUpload } from './genotype-check.js';
 import type { GenotypeHeader } from './genotype-source.js';
+import { MarkerPlaces } from './marker-places.js';
 
 /** Where genotype matrix files live, under DATA_DIR (the datasets domain finds them there by source_file). */
 export const genotypeFolder = (dataDir: string) => path.join(dataDir, 'data', 'genotypes');
-
-/** A marker's place on the file's map: chromosome and position, when the file gives both. */
-export interface MarkerPosition {
-  chromosome: string;
-  position: number;
-}
 
 /** A new file's name (a random UUID with the extension) and path in `folder`, which is created if need be. */
 export function newStagedFile(folder: string, extension: string): { fileName: string; path: string } {
@@ -22,15 +17,15 @@ export function newStagedFile(folder: string, extension: string): { fileName: st
   return { fileName, path: path.join(folder, fileName) };
 }
 
-/** The positions a germplasm-rows header gives its marker columns (chromosome and position both given), by column. */
-export function headerPositions(header: GenotypeHeader): Map<number, MarkerPosition> {
-  const positions = new Map<number, MarkerPosition>();
+/** The places a germplasm-rows header gives its marker columns (chromosome and position both given), by column. */
+export function headerPositions(header: GenotypeHeader): MarkerPlaces {
+  const places = new MarkerPlaces();
   header.columns.forEach((_, index) => {
     const chromosome = header.chromosomes?.[index];
     const position = header.positions?.[index];
-    if (chromosome && position !== null && position !== undefined) positions.set(index, { chromosome, position });
+    if (chromosome && position !== null && position !== undefined) places.add(index, chromosome, position);
   });
-  return positions;
+  return places;
 }
 
 /** What a staged genotype or allele-frequency file holds, for the database part of its import. */
@@ -41,8 +36,8 @@ export interface StagedFile {
   header: GenotypeHeader;
   germplasm: string[];
   markers: string[];
-  /** Positions by marker index; absent where the file has none. */
-  positions: Map<number, MarkerPosition>;
+  /** Places by marker index; absent where the file has none. */
+  positions: MarkerPlaces;
 }
 
 /** What the staged matrix holds: its file, and how many calls (cells) it has. */
@@ -63,13 +58,13 @@ export async function stageMatrix(file: ParsedFile, options: ImportOptions): Pro
   const writer = new MatrixWriter(target, { orientation: header.orientation, columns: header.columns });
   const germplasmRows = header.orientation === 'germplasm-rows';
   // Marker-rows files give each marker's position with its record; germplasm-rows files, in their header.
-  const positions = germplasmRows ? headerPositions(header) : new Map<number, MarkerPosition>();
+  const positions = germplasmRows ? headerPositions(header) : new MarkerPlaces();
   const recordNames: string[] = [];
   try {
     for await (const record of reader.records()) {
       if (recordNames.length % 1000 === 0) options.signal?.throwIfAborted();
       if (!germplasmRows && record.chromosome && record.position !== null && record.position !== undefined) {
-        positions.set(recordNames.length, { chromosome: record.chromosome, position: record.position });
+        positions.add(recordNames.length, record.chromosome, record.position);
       }
       recordNames.push(record.name);
       writer.add(record.name, record.calls);

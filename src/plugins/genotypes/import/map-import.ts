@@ -3,7 +3,7 @@ import type { ImportIssue, ImportOptions, ParsedFile, StagedWrite } from '../../
 import type { GenotypesTables } from '../tables.js';
 import type { MapRecord } from './genotype-source.js';
 import { openMapFile } from './readers/open.js';
-import { findOrCreate, markerIds, stampOf, writeMap } from './genotype-write.js';
+import { distinctIds, findOrCreate, markerIds, stampOf, writeMap } from './genotype-write.js';
 
 /** A genetic map on its own: a Flapjack `.map` file. */
 export const isMapFile = (file: ParsedFile): boolean => path.extname(file.source?.name ?? '').toLowerCase() === '.map';
@@ -40,7 +40,7 @@ export async function stageMap(file: ParsedFile, options: ImportOptions): Promis
     const featuretypeId = await findOrCreate(db, 'mapfeaturetypes', 'UNKNOWN', stamp);
     const markers = await markerIds(target, records.map((r) => r.marker), markertypeId, options);
     const definitions = records.map((r, i) => [markers.ids[i], r.chromosome, r.position] as const);
-    const mapId = await writeMap(target, mapName(file), featuretypeId, definitions, options);
-    return { mapId, markers: new Set(markers.ids).size, mapDefinitions: records.length, newMarkers: markers.created };
+    const map = await writeMap(target, mapName(file), featuretypeId, [definitions], options);
+    return { mapId: map.id, markers: distinctIds(markers.ids).length, mapDefinitions: map.definitions, newMarkers: markers.created };
   };
 }
