@@ -10,7 +10,8 @@ import { axeViolations, formatViolations, passwordOf, storedClientState, useBrow
  * markers on "Example map"): the maps table opened by keyboard, the map's marker density and its table
  * against the definitions table, a MapChart export of two chromosomes read back, a marker opened from the
  * map's table with its dataset and maps, Germinate's message for an unknown marker, marking, a curator's
- * genotype upload, German texts, axe in both themes. Screenshots go to /tmp.
+ * genotype upload, a marker group made from marked markers by the palette and the table filtered by it, German
+ * texts, axe in both themes. Screenshots go to /tmp.
  */
 
 const POLL = { timeout: 20_000 };
@@ -188,6 +189,61 @@ describe('markers and maps', () => {
     await page.goto(`${server.url}/data/genotypes/marker/999999`);
     await page.getByText('No marker found with id: 999999').waitFor(POLL);
     await expectAxeClean(page);
+  });
+
+  it('lets a signed-in user make a group of two marked markers by the palette and filter the marker table by it', async () => {
+    const page = await browser.page({ viewport: { width: 1280, height: 900 } });
+    const user = await server.login(page, 'regular');
+    await page.goto(`${server.url}/data/genotypes/markers`);
+    await expect.poll(() => rowCount(page, 'markers'), POLL).toBe('1000 rows');
+    await expect.poll(() => cursorText(page, 'markers'), POLL).toMatch(/^Row 1: /);
+    // No marker group yet: no filter to choose from.
+    const filter = page.getByLabel('Marker group', { exact: true });
+    expect(await filter.count()).toBe(0);
+
+    // x, j, j, x: the first and the third row.
+    await idle(page, 'markers');
+    const first = (await cursorText(page, 'markers'))?.replace(/^Row 1: /, '');
+    await page.keyboard.press('x');
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await expect.poll(() => cursorText(page, 'markers'), POLL).toMatch(/^Row 3: /);
+    const third = (await cursorText(page, 'markers'))?.replace(/^Row 3: /, '');
+    await page.keyboard.press('x');
+    await page.getByText('2 marked').waitFor(POLL);
+    expect(await page.getByRole('button', { name: 'Create group from marked markers' }).getAttribute('aria-keyshortcuts')).toBe('c');
+
+    // The palette's command (scoped to the marker table) opens the dialog.
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').waitFor(POLL);
+    await page.keyboard.type('group from marked markers');
+    await page.getByRole('option', { name: /Create group from marked markers/ }).waitFor(POLL);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Create group from marked markers' });
+    await dialog.getByText('2 marked markers go into the new group.').waitFor(POLL);
+    await dialog.getByLabel('Name').fill('Two markers');
+    await expectAxeClean(page);
+    await shoot(page, 'marker-group-create-light');
+    await dialog.getByLabel('Name').press('Enter');
+    await page.getByText('Group created. Number of items added: 2.', { exact: true }).waitFor(POLL);
+    await expect.poll(() => dialog.count(), POLL).toBe(0);
+
+    // The server holds a private marker group of the user's with the two markers.
+    const groups = await post<{ data: Row[] }>(server, 'group/table', { filter: [equals('groupName', 'Two markers')] }, user.token);
+    expect(groups.data).toHaveLength(1);
+    expect([groups.data[0].groupType, Boolean(groups.data[0].groupVisibility), Number(groups.data[0].userId)]).toEqual(['markers', false, user.id]);
+    const members = await post<{ data: Row[] }>(server, `group/${String(groups.data[0].groupId)}/marker`, { orderBy: 'markerName', ascending: 1 }, user.token);
+    expect(members.data.map((row) => row.markerName).sort()).toEqual([first, third].sort());
+
+    // The filter shows the group's two markers only.
+    await filter.selectOption({ label: 'Two markers (2 markers)' });
+    await expect.poll(() => rowCount(page, 'markers'), POLL).toBe('2 rows');
+    const shown = async () => (await page.getByTestId('markers-table').locator('.table-print tbody tr td:nth-child(2)').allTextContents()).sort();
+    await expect.poll(shown, POLL).toEqual([first, third].sort());
+    await expectAxeClean(page);
+    await shoot(page, 'marker-group-filtered-light');
+    await filter.selectOption({ label: 'All markers' });
+    await expect.poll(() => rowCount(page, 'markers'), POLL).toBe('1000 rows');
   });
 
   it('finds a marker from the palette and a marker of the map for a radius export, in the dark theme', async () => {

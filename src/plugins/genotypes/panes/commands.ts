@@ -1,9 +1,11 @@
 import type { CommandContext, CommandSpec } from '../../../core/contracts.js';
 import { paneFocused } from '../../../core/when.js';
+import { groupCommands } from '../../../shell/groups/commands.js';
 import { downloadFile } from '../../../shell/table/download.js';
 import { PANE } from './ids.js';
 import { exportFileName, mapExportRequest } from './maps/export-form.js';
 import { exportFormatId, readMapPaneState } from './maps/pane-state.js';
+import { MARKER_GROUP_COMMANDS, markerGroupKind } from './markers/group-kind.js';
 
 const onMarkers = paneFocused(PANE.markers);
 const onMaps = paneFocused(PANE.maps);
@@ -73,6 +75,8 @@ export const commands: CommandSpec[] = [
     when: onMarkers,
     run: (_args, context) => context.tables.get(context.workspace.focusedKey())?.openSelected('replace'),
   },
+  // c, a and Shift+G in the marker table: a group of the marked markers, adding them to one, the group filter.
+  ...groupCommands(markerGroupKind, PANE.markers, MARKER_GROUP_COMMANDS),
   {
     id: 'genotypes:open-map',
     titleKey: 'genotypes.command.openMap',
