@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Filter, PaginatedRequest } from '../../src/core/table-request.js';
 import { TableQuery } from '../../src/server/table/engine.js';
 import { pageFrom } from '../../src/server/table/page-from.js';
+import { Restriction, type Extra } from '../../src/server/table/restriction.js';
 import { joinedFrom } from '../../src/server/table/view.js';
 import { germplasmInstitutionView, germplasmView } from '../../src/plugins/germplasm/queries.js';
 import { GERMPLASM_DATA_TABLES } from '../../src/plugins/germplasm/data-flags.js';
@@ -56,7 +57,7 @@ describe.each(testDialects())('deferred table pages on %s', (dialect) => {
   afterAll(async () => server?.close());
 
   /** Rows and count of a request, built deferred or as one statement. */
-  async function run(target: TableQuery, request: PaginatedRequest, deferred: boolean, extra: ReturnType<typeof sql> | null = null) {
+  async function run(target: TableQuery, request: PaginatedRequest, deferred: boolean, extra: Extra | null = null) {
     const statements = target.statements(request, 1000, extra, { user: null }, { deferred });
     const rows = (await statements.rows.execute(db)).rows.map((r) => target.toJson(r));
     const count = statements.count ? Number((await statements.count.execute(db)).rows[0].count) : null;
@@ -115,6 +116,22 @@ describe.each(testDialects())('deferred table pages on %s', (dialect) => {
     const institutions = new TableQuery(germplasmInstitutionView(), dialect);
     const page = institutions.statements({ page: 0, limit: 5, prevCount: -1 }, 1000, sql`gi.germinatebase_id = ${1}`, { user: null });
     expect(page.rows.compile(db).sql).not.toMatch(/ IN \(SELECT/);
+  });
+
+  it('joins only what a declared restriction reads, with the same rows and count as every join', async () => {
+    const condition = sql`g.id IN (SELECT foreign_id FROM synonyms)`;
+    const request: PaginatedRequest = { page: 0, limit: 5, prevCount: -1, orderBy: 'germplasmName', ascending: 0 };
+    const bare = query.statements(request, 1000, new Restriction(condition), { user: null });
+    expect(bare.count!.compile(db).sql).not.toMatch(/LEFT JOIN/);
+    const withCountry = query.statements(request, 1000, new Restriction(sql`${condition} AND co.country_code2 IS NOT NULL`, ['co']), { user: null });
+    const joins = [...withCountry.count!.compile(db).sql.matchAll(/(LEFT JOIN|JOIN) (\w+) (\w+)/g)].map((m) => m[3]);
+    expect(joins).toEqual(['l', 'co']);
+    for (const extra of [new Restriction(condition), new Restriction(sql`${condition} AND co.country_code2 IS NOT NULL`, ['co'])]) {
+      const declared = await run(query, request, true, extra);
+      const everyJoin = await run(query, request, true, extra.condition);
+      expect(declared).toEqual(everyJoin);
+      expect(declared.count).toBeGreaterThan(0);
+    }
   });
 
   it('refuses a column that reads a join the view does not declare', () => {

@@ -13,6 +13,7 @@ import { trigramPrefilters, type TrigramNeed } from './trigram.js';
 import { countKey, type CountCache } from './count-cache.js';
 import { pageFrom } from './page-from.js';
 import type { ColumnDef, TableView } from './view.js';
+import { extraSql, Restriction, type Extra } from './restriction.js';
 
 // Timestamps as the databases write them: SQLite 'YYYY-MM-DD HH:MM:SS' (UTC), PostgreSQL '… .123456+00'.
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d+)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
@@ -89,7 +90,7 @@ export class TableQuery {
    * Filters folded left to right, joined by each filter's operator to the next, without precedence.
    * Unknown columns are a 400; filters that do not fit the column's type are left out.
    */
-  where(filters: readonly Filter[] | null | undefined, extra?: RawBuilder<unknown> | null, caller?: QueryCaller): RawBuilder<unknown> {
+  where(filters: readonly Filter[] | null | undefined, extra?: Extra | null, caller?: QueryCaller): RawBuilder<unknown> {
     return this.conditions(filters, extra, caller).where;
   }
 
@@ -101,7 +102,7 @@ export class TableQuery {
    */
   private conditions(
     filters: readonly Filter[] | null | undefined,
-    extra: RawBuilder<unknown> | null | undefined,
+    extra: Extra | null | undefined,
     caller: QueryCaller | undefined,
   ): { where: RawBuilder<unknown>; required: ColumnDef[] } {
     const visible = this.visibility(caller);
@@ -127,7 +128,7 @@ export class TableQuery {
     if (combined !== null && indexed.length > 0) combined = sql.join([...indexed, combined], sql` AND `);
     // Each part is bracketed: an OR inside one (the filters, say) must not escape the view's or the caller's
     // conditions.
-    const parts = [this.view.where ?? null, visible, extra ?? null, combined].filter((p): p is RawBuilder<unknown> => p !== null);
+    const parts = [this.view.where ?? null, visible, extraSql(extra), combined].filter((p): p is RawBuilder<unknown> => p !== null);
     return { where: parts.length === 0 ? sql`1 = 1` : sql.join(parts.map((p) => sql`(${p})`), sql` AND `), required };
   }
 
@@ -160,11 +161,14 @@ export class TableQuery {
    * The columns a page's conditions and sort read (for the joins its id lookup needs), or null when a
    * condition the engine cannot see into applies (the view's `where`, a caller's extra condition).
    */
-  private conditionColumns(request: PaginatedRequest, extra: RawBuilder<unknown> | null | undefined): ColumnDef[] | null {
-    if (this.view.where || extra) return null;
+  private conditionColumns(request: PaginatedRequest, extra: Extra | null | undefined): ColumnDef[] | null {
+    if (this.view.where || (extra && !(extra instanceof Restriction))) return null;
     const keys = (request.filter ?? []).map((f) => this.column(f.column)?.[0]);
     keys.push(this.sortColumn(request) ?? undefined, this.view.datasetColumn, this.view.idColumn);
-    return keys.filter((k): k is string => k !== undefined).map((k) => this.view.columns[k]);
+    const columns = keys.filter((k): k is string => k !== undefined).map((k) => this.view.columns[k]);
+    // A declared restriction reads its own joins, as a column would.
+    if (extra instanceof Restriction && extra.joins.length > 0) columns.push({ sql: extra.condition, type: 'boolean', joins: extra.joins });
+    return columns;
   }
 
   /**
@@ -180,7 +184,7 @@ export class TableQuery {
   statements(
     request: PaginatedRequest,
     maxPageSize: number,
-    extra?: RawBuilder<unknown> | null,
+    extra?: Extra | null,
     caller?: QueryCaller,
     options: { deferred?: boolean } = {},
   ): { rows: RawBuilder<Record<string, unknown>>; count: RawBuilder<{ count: number }> | null } {
@@ -216,7 +220,7 @@ export class TableQuery {
     db: TableSource,
     request: PaginatedRequest,
     maxPageSize: number,
-    extra?: RawBuilder<unknown> | null,
+    extra?: Extra | null,
     caller?: QueryCaller,
     counts?: CountCache,
   ): Promise<PaginatedResult<Record<string, unknown>>> {
@@ -232,7 +236,7 @@ export class TableQuery {
   async ids(
     db: TableSource,
     filters: readonly Filter[] | null | undefined,
-    extra?: RawBuilder<unknown> | null,
+    extra?: Extra | null,
     caller?: QueryCaller,
   ): Promise<number[]> {
     const id = this.view.columns[this.view.idColumn].sql;
@@ -249,7 +253,7 @@ export class TableQuery {
     db: TableSource,
     filters: readonly Filter[] | null | undefined,
     keys: string[],
-    options: { batchSize?: number; extra?: RawBuilder<unknown> | null; caller?: QueryCaller } = {},
+    options: { batchSize?: number; extra?: Extra | null; caller?: QueryCaller } = {},
   ): AsyncGenerator<Record<string, unknown>[]> {
     const batchSize = options.batchSize ?? 2000;
     const id = this.view.columns[this.view.idColumn].sql;

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { Zip, ZipDeflate } from 'fflate';
-import type { RawBuilder } from 'kysely';
+import type { Extra } from './restriction.js';
 import type { TableSource } from '../db/read-pool.js';
 import type { ExportRequest } from '../../core/table-request.js';
 import { toSnakeCase } from '../../core/table-request.js';
@@ -36,7 +36,7 @@ export function exportTable(
   prefix: string,
   now: Date,
   /** The caller (required for dataset-scoped views) and any condition of the endpoint itself. */
-  scope: { caller?: QueryCaller; extra?: RawBuilder<unknown> | null } = {},
+  scope: { caller?: QueryCaller; extra?: Extra | null } = {},
 ): TableExport {
   const keys = query.view.exportColumns ?? Object.keys(query.view.columns);
   const mapping = request.columnNameMapping ?? null;

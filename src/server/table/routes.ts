@@ -10,6 +10,7 @@ import { TableQuery, type QueryCaller } from './engine.js';
 import { gateCaller } from '../access/licences.js';
 import { exportTable } from './export.js';
 import type { TableViewFactory } from './view.js';
+import type { Extra } from './restriction.js';
 
 /**
  * A PaginatedRequest body, validated. page is a Java int in Germinate and prevCount a long: beyond those
@@ -112,7 +113,7 @@ export async function restrictedPage(
   app: FastifyInstance,
   query: TableQuery,
   request: FastifyRequest,
-  extra: RawBuilder<unknown>,
+  extra: Extra,
 ) {
   const body = pagingRequest(request.body);
   return withReader(app, request, (source) => query.page(source, body, app.config.maxPageSize, extra, gateCaller(request), countCacheOf(app.database)));
@@ -123,7 +124,7 @@ export async function restrictedIds(
   app: FastifyInstance,
   query: TableQuery,
   request: FastifyRequest,
-  extra: RawBuilder<unknown>,
+  extra: Extra,
 ): Promise<{ data: number[]; count: number }> {
   const body = pagingRequest(request.body);
   const ids = await withReader(app, request, (source) => query.ids(source, body.filter, extra, gateCaller(request)));

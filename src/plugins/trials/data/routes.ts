@@ -8,6 +8,7 @@ import { validate } from '../../../server/http/validate.js';
 import { TableQuery } from '../../../server/table/engine.js';
 import { exportTable } from '../../../server/table/export.js';
 import { pageFrom } from '../../../server/table/page-from.js';
+import { Restriction } from '../../../server/table/restriction.js';
 import { checkPaging, restrictedPage } from '../../../server/table/routes.js';
 import type { ColumnDef } from '../../../server/table/view.js';
 import { germplasmGroups } from './groups.js';
@@ -42,7 +43,8 @@ export const trialsDataRoutes: FastifyPluginAsync = async (app) => {
   async function scopeOf(request: FastifyRequest, body: { datasetIds?: number[] | null; xIds?: number[] | null; yIds?: number[] | null; yGroupIds?: number[] | null }) {
     const datasetIds = await trialsDatasetIds(db, dialect, gateCaller(request), body.datasetIds);
     if (datasetIds.length === 0) return null;
-    return { datasetIds, extra: dataScopeSql({ datasetIds, traitIds: body.xIds, yIds: body.yIds, yGroupIds: body.yGroupIds }, request.user, dialect) };
+    // The scope reads the data point and its plot alone (the view's driving tables): no join is needed for it.
+    return { datasetIds, extra: new Restriction(dataScopeSql({ datasetIds, traitIds: body.xIds, yIds: body.yIds, yGroupIds: body.yGroupIds }, request.user, dialect)) };
   }
 
   app.post('/dataset/data/trial/table', { config }, async (request) => {
