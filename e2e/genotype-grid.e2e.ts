@@ -192,7 +192,14 @@ describe('genotype grid', () => {
     await cells(page).waitFor(POLL);
     const datasets = page.getByLabel('Trials dataset');
     await expect.poll(() => datasets.locator('option', { hasText: 'Grid licensed trial (licence not accepted)' }).isDisabled(), POLL).toBe(true);
+    // The trials dataset (Shift+T) and its trait (p) are chosen from the cells by keyboard too.
+    await cells(page).focus();
+    await page.keyboard.press('Shift+T');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? ''), POLL).toMatch(/grid-trials$/);
     await datasets.selectOption({ label: 'Grid field trial' });
+    await cells(page).focus();
+    await page.keyboard.press('p');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? ''), POLL).toMatch(/grid-trait$/);
     await page.getByLabel('Trait', { exact: true }).selectOption({ label: 'Grid plant height' });
     // Choosing the trait sorts by it: ascending by mean, germplasm without a value after, in file order.
     await expect.poll(() => page.getByLabel('Sort rows by').inputValue(), POLL).toBe('trait');

@@ -6,7 +6,7 @@ import { gridController, type GridController } from './controllers.js';
 /**
  * The genotype grid's commands: moving the cell cursor (arrows, PageUp/PageDown, Home/End, Ctrl+Home/End),
  * opening the cursor's germplasm (Enter), the table of the visible window (t), the sort, group and map
- * choices (s, r, Shift+G, Shift+M), and opening the grid of the dataset shown in a dataset's page. The grid's
+ * choices (s, r, Shift+G, Shift+M), the trials dataset and its trait (Shift+T, p), and opening the grid of the dataset shown in a dataset's page. The grid's
  * cells run the same commands for their keys (held keys repeat there).
  */
 
@@ -58,6 +58,8 @@ export const gridCommands: CommandSpec[] = [
   gridCommand('reverse-sort', ['r'], (grid) => grid.reverseSort()),
   gridCommand('group', ['Shift+g'], (grid) => grid.focus('group')),
   gridCommand('map', ['Shift+m'], (grid) => grid.focus('map')),
+  gridCommand('trials', ['Shift+t'], (grid) => grid.focus('trials')),
+  gridCommand('trait', ['p'], (grid) => grid.focus('trait')),
   gridCommand('cells', ['c'], (grid) => grid.focus('cells')),
   {
     // From a dataset's page: its calls in the grid, beside it (a dataset of another type says it has none).

@@ -15,8 +15,8 @@ export interface GridController {
   cursorGermplasm(): number | null;
   toggleTable(): void;
   reverseSort(): void;
-  /** Puts the keyboard on a control of the pane (sort, group or map choice) or on the cells. */
-  focus(target: 'sort' | 'group' | 'map' | 'cells'): void;
+  /** Puts the keyboard on a control of the pane (sort, group, map, trials dataset or trait choice) or on the cells. */
+  focus(target: 'sort' | 'group' | 'map' | 'trials' | 'trait' | 'cells'): void;
 }
 
 const controllers = new Map<string, GridController>();
