@@ -118,20 +118,53 @@ describe('traits', () => {
   });
 
   it('plays a time series along its recording dates with the slider', async () => {
-    const page = await browser.page({ viewport: { width: 1280, height: 900 } });
+    // Tall enough that the slider, the line chart and the day's bars show in one screenshot.
+    const page = await browser.page({ viewport: { width: 1280, height: 1500 } });
     const id = await traitId(server, 'Plant height');
     await page.goto(`${server.url}/data/trials/traits/${id}`);
     await page.getByRole('tab', { name: 'Timeline' }).click();
-    await drawing(page, 'Plant height [cm] over time').locator('svg .mark-rect path').first().waitFor(POLL);
+    const chart = drawing(page, 'Plant height [cm] over time');
+    await chart.locator('svg .mark-line path').first().waitFor(POLL);
+    // A line per germplasm, then the median's halo and the median itself; one rule at the slider's date.
+    const germplasm = await page.getByRole('table', { name: 'Plant height [cm] over time: data', includeHidden: true }).locator('tbody tr').count();
+    expect(await chart.locator('svg g.mark-line.role-mark path').count()).toBe(germplasm - 1 + 2);
+    expect(await chart.locator('svg g.mark-rule.role-mark line').count()).toBe(1);
+    // The time axis is labelled with the recording dates.
+    await chart.locator('svg .role-axis-label text', { hasText: '20/08/2020' }).first().waitFor(POLL);
     const slider = page.getByRole('slider', { name: 'Recording date shown' });
     expect(await slider.getAttribute('aria-valuetext')).toBe('20/08/2020');
+    const shown = page.locator('.trials-time-slider output');
+    expect(await shown.textContent()).toMatch(/^20\/08\/2020 \(date 1 of \d+\)$/);
     await drawing(page, 'Plant height [cm] on 20/08/2020').waitFor(POLL);
+    const ruleAt = () => chart.locator('svg g.mark-rule.role-mark line').getAttribute('transform');
+    const before = await ruleAt();
+    // One step by keyboard: the shown date, the rule on the chart and the day's bars follow.
     await slider.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => slider.getAttribute('aria-valuetext'), POLL).toBe('21/08/2020');
+    await expect.poll(() => shown.textContent(), POLL).toMatch(/^21\/08\/2020 \(date 2 of \d+\)$/);
+    await expect.poll(ruleAt, POLL).not.toBe(before);
     await drawing(page, 'Plant height [cm] on 21/08/2020').locator('svg .mark-rect path').first().waitFor(POLL);
     await expectAxeClean(page);
-    await shoot(page, 'timeline-light', 'figure.chart');
+    await shoot(page, 'timeline-light');
+
+    // The page follows the system's dark scheme (no theme chosen): the chart is drawn again in it.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await drawing(page, 'Plant height [cm] over time', 'dark').locator('svg .mark-line path').first().waitFor(POLL);
+    await expectAxeClean(page);
+    await shoot(page, 'timeline-dark');
+
+    // A few marked germplasm: theirs are the lines, each full strength and named in a legend.
+    const marked = [await idOf(server, 'germinatebase', 'Heris'), await idOf(server, 'germinatebase', 'Zenit'), await idOf(server, 'germinatebase', 'Frisia')];
+    await page.goto(`${server.url}/api/settings`);
+    await page.evaluate((ids) => localStorage.setItem('germinate-workspace.state.anonymous', JSON.stringify({ markedIds: { germplasm: ids } })), marked);
+    await page.goto(`${server.url}/data/trials/traits/${id}`);
+    await page.getByRole('tab', { name: 'Timeline' }).click();
+    await page.getByText('Showing the marked germplasm (the first 20).').waitFor(POLL);
+    const few = drawing(page, 'Plant height [cm] over time', 'dark');
+    await few.locator('svg .mark-line path').first().waitFor(POLL);
+    expect((await few.locator('svg .role-legend-label text').allTextContents()).sort()).toEqual(['Frisia', 'Heris', 'Zenit']);
+    await shoot(page, 'timeline-marked-dark');
   });
 
   it("shows a germplasm's trait performance in its passport, and says so when there is none", async () => {

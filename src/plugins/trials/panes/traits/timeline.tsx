@@ -5,15 +5,16 @@ import { Chart, type ChartColumn } from '../../../../shell/chart/Chart.js';
 import { horizontalBars } from '../../../../shell/chart/chart-spec.js';
 import { useChartTheme } from '../../../../shell/chart/chart-theme.js';
 import { useServices } from '../../../../shell/pane-api.js';
-import { heatmap } from './chart-specs.js';
 import { chosenDataset, DatasetSelect } from './dataset-select.js';
-import { dayMeans, timeline, timelineTable, type TimedValue } from './timeline-data.js';
+import { chosenDay, dayMeans, dayMedians, medianRow, timeline, timelineSpec, timelineTable, type TimedValue } from './timeline-data.js';
 import { trialRows, type TraitDataset } from './trait-reads.js';
 
 /** Germplasm drawn at most: a timeline of more lines (or rows) than this is no longer read. */
 export const MAX_TIMELINE_GERMPLASM = 20;
 /** Values read for a timeline at most (20 germplasm, dozens of dates, a few plots each). */
 const MAX_VALUES = 10_000;
+/** The line chart's drawing height: enough for the trend of 20 lines, short enough to see the day's bars below. */
+const CHART_HEIGHT = 320;
 
 export interface TimelineProps {
   traitId: number;
@@ -27,8 +28,9 @@ export interface TimelineProps {
 
 /**
  * The values of a time-series trait over its recording dates, for the marked germplasm (else the first
- * germplasm of the dataset), up to 20: each germplasm's mean per date as a row of cells, a slider over
- * the dates that outlines the chosen one, and the means of that date as bars.
+ * germplasm of the dataset), up to 20: a line per germplasm through its means per date, the median of
+ * those means bold on top (the trend), a slider over the dates whose day a rule marks on the chart, and
+ * the means of that day as bars.
  */
 export function Timeline(props: TimelineProps) {
   const { api, t, translator, store } = useServices();
@@ -56,31 +58,29 @@ export function Timeline(props: TimelineProps) {
   });
   const line = useMemo(() => timeline(data?.rows ?? [], translator.formatDate), [data, translator]);
   const days = line.days;
-  const index = Math.max(0, days.indexOf(typeof props.day === 'string' ? props.day : ''));
-  const day = days[index] ?? '';
+  const { index, day } = chosenDay(days, props.day);
   const date = day ? translator.formatDate(day) : '';
 
-  const titles = { germplasm: t('trials.trait.timeline.germplasm'), date: t('trials.trait.timeline.date'), values: t('trials.trait.timeline.values') };
-  const grid = useMemo(
+  const titles = {
+    germplasm: t('trials.trait.timeline.germplasm'),
+    date: t('trials.trait.timeline.date'),
+    values: t('trials.trait.timeline.values'),
+    median: t('trials.trait.timeline.median'),
+  };
+  const medians = useMemo(() => dayMedians(line), [line]);
+  const spec = useMemo(
     () =>
-      heatmap({
-        cells: line.cells,
-        x: { field: 'date', title: titles.date, type: 'ordinal', order: line.days.map((d) => translator.formatDate(d)) },
-        y: { field: 'germplasm', title: titles.germplasm, type: 'nominal', order: line.germplasm },
-        colour: { field: 'mean', title: props.title, type: 'quantitative' },
-        highlight: { field: 'day', values: day ? [day] : [] },
-        tooltip: [
-          { field: 'germplasm', title: titles.germplasm },
-          { field: 'date', title: titles.date },
-          { field: 'mean', title: props.title, numeric: true },
-          { field: 'values', title: titles.values, numeric: true },
-        ],
+      timelineSpec({
+        line,
+        medians,
+        day,
+        titles: { date: titles.date, germplasm: titles.germplasm, values: titles.values, median: titles.median, value: props.title },
         ink: { text: theme.text, background: theme.background },
       }),
-    [line, day, props.title, titles.date, titles.germplasm, titles.values, theme.text, theme.background, translator],
+    [line, medians, day, props.title, titles.date, titles.germplasm, titles.values, titles.median, theme.text, theme.background],
   );
   const gridColumns: ChartColumn[] = [{ key: 'germplasm', header: titles.germplasm }, ...days.map((d, i) => ({ key: `d${i}`, header: translator.formatDate(d), numeric: true }))];
-  const gridRows = useMemo(() => timelineTable(line), [line]);
+  const gridRows = useMemo(() => [...timelineTable(line), medianRow(line, medians, titles.median)], [line, medians, titles.median]);
   const bars = useMemo(() => dayMeans(line, day), [line, day]);
   const barSpec = useMemo(() => horizontalBars({ category: 'germplasm', categoryTitle: titles.germplasm, value: 'mean', valueTitle: props.title }), [titles.germplasm, props.title]);
 
@@ -95,7 +95,8 @@ export function Timeline(props: TimelineProps) {
       {select}
       <p className="ui-hint">{whose}</p>
       {data.count > data.rows.length ? <p className="ui-hint">{t('trials.trait.capped', { shown: translator.formatNumber(data.rows.length), count: translator.formatNumber(data.count) })}</p> : null}
-      <div className="ui-field trials-time-slider">
+      {/* Room for the date beside the slider: a field is otherwise narrower than slider and date together. */}
+      <div className="ui-field trials-time-slider" style={{ maxWidth: 'none' }}>
         <label htmlFor={sliderId}>{t('trials.trait.timeline.slider')}</label>
         <div className="ui-choice">
           <input
@@ -108,17 +109,18 @@ export function Timeline(props: TimelineProps) {
             aria-valuetext={date}
             onChange={(event) => props.onChange({ day: days[Number(event.target.value)] })}
           />
-          <output htmlFor={sliderId} aria-live="polite">
-            {date} ({index + 1}/{days.length})
+          <output htmlFor={sliderId} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+            {t('trials.trait.timeline.position', { date, n: index + 1, count: days.length })}
           </output>
         </div>
       </div>
       <Chart
         title={t('trials.trait.timeline.title', { trait: props.title })}
         description={t('trials.trait.timeline.description', { trait: props.title, dataset: dataset.datasetName ?? '', germplasm: line.germplasm.length, days: days.length, date })}
-        spec={grid}
+        spec={spec}
         columns={gridColumns}
         rows={gridRows}
+        height={CHART_HEIGHT}
       />
       {bars.length > 0 ? (
         <Chart
