@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/databases.js';
@@ -6,6 +7,15 @@ import { passwordOf, startServer, type TestServer } from '../support/server.js';
 import { seedTrials, type TrialsSeed } from '../support/trials-seed.js';
 
 type Caller = 'anonymous' | 'regular' | 'admin';
+
+/** The rows of an ISA-Tab file, each cell unquoted (a doubled quote inside is one quote; labels are bare). */
+function isaLines(text: string): string[][] {
+  expect(text.endsWith('\r\n')).toBe(true);
+  return text
+    .slice(0, -2)
+    .split('\r\n')
+    .map((line) => line.split('\t').map((cell) => (cell.startsWith('"') && cell.endsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell)));
+}
 
 const FIXED = [
   'name', 'dbId', 'puid', 'general_identifier', 'taxonomy', 'entity_parent_name', 'entity_parent_general_identifier', 'dataset_name',
@@ -95,12 +105,67 @@ describe.each(testDialects())('the trials export on %s', (dialect) => {
     expect(new Set(admin.slice(2).map((l) => l[7]))).toEqual(new Set([`${seed.openSet}-Open trial`, `${seed.privateSet}-Private trial`]));
   });
 
-  it('answers every other format (ISA-Tab included) with the tab file', async () => {
-    for (const format of ['isatab', 'csv', '']) {
+  it('answers every other format with the tab file', async () => {
+    for (const format of ['csv', '', 'ISATAB']) {
       const lines = await tab('anonymous', { datasetIds: [seed.openSet], xIds: [seed.traits.note] }, format);
       expect(lines[0]).toEqual(['#input=PHENOTYPE']);
       expect(lines).toHaveLength(2 + 2);
     }
+  });
+
+  it('writes ISA-Tab: the investigation names the studies, a study row per plot, an assay row per tab row, the tab values in the data file', async () => {
+    const body = { datasetIds: [seed.openSet, seed.licensedSet] };
+    const response = await exportTrial('regular', body, 'isatab');
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="trials-\d+-\d+-[\d-]+-[0-9a-f-]{36}\.zip"$/);
+    const files = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(await response.arrayBuffer()))).map(([name, bytes]) => [name, strFromU8(bytes)]));
+    const [open, licensed] = [`${seed.openSet}-Open_trial`, `${seed.licensedSet}-Licensed_trial`];
+    expect(Object.keys(files)).toEqual(['i_investigation.txt', ...[open, licensed].flatMap((stem) => [`s_${stem}.txt`, `a_${stem}.txt`, `d_${stem}.txt`])]);
+    const investigation = isaLines(files['i_investigation.txt']);
+    const labelled = (label: string) => investigation.filter((row) => row[0] === label).map((row) => row.slice(1));
+    expect(labelled('Investigation Title')).toEqual([['Field trials 2024']]);
+    expect(labelled('Study Identifier')).toEqual([[String(seed.openSet)], [String(seed.licensedSet)]]);
+    expect(labelled('Study File Name')).toEqual([[`s_${open}.txt`], [`s_${licensed}.txt`]]);
+    expect(labelled('Study Assay File Name')).toEqual([[`a_${open}.txt`], [`a_${licensed}.txt`]]);
+    expect(labelled('Comment[Licence]')).toEqual([[''], ['Trial data licence']]);
+    // The licensed set's plots have no treatment: no such factor.
+    expect(labelled('Study Factor Name')).toEqual([['Treatment', 'Replicate', 'Block', 'Row', 'Column'], ['Replicate', 'Block', 'Row', 'Column']]);
+
+    const rows = await tab('regular', body);
+    for (const [id, stem] of [[seed.openSet, open], [seed.licensedSet, licensed]] as const) {
+      const tabRows = rows.slice(2).filter((l) => l[7].startsWith(`${id}-`));
+      // A plot is a germplasm's rep here (each has one row and column): its rows in the tab file, one per year.
+      const plots = [...new Map(tabRows.map((l) => [`${l[1]}/${l[17]}`, l])).values()];
+      const [studyHead, ...study] = isaLines(files[`s_${stem}.txt`]);
+      expect(studyHead.slice(0, 3)).toEqual(['Source Name', 'Characteristics[Organism]', 'Characteristics[Germplasm ID]']);
+      const column = (name: string) => studyHead.indexOf(name);
+      expect(study.map((r) => [r[0], r[column('Characteristics[Germplasm ID]')], r[column('Factor Value[Replicate]')], r[column('Factor Value[Column]')]])).toEqual(plots.map((l) => [l[0], l[1], l[17], l[20]]));
+      const samples = study.map((r) => r[column('Sample Name')]);
+      expect(new Set(samples).size).toBe(plots.length);
+
+      const [assayHead, ...assays] = isaLines(files[`a_${stem}.txt`]);
+      expect(assayHead).toEqual(['Sample Name', 'Protocol REF', 'Date', 'Assay Name', 'Protocol REF', 'Derived Data File']);
+      expect(assays).toHaveLength(tabRows.length);
+      expect(assays.every((r) => samples.includes(r[0]) && r[5] === `d_${stem}.txt`)).toBe(true);
+      // Each assay is its plot's (germplasm and rep) in its year.
+      const plotOf = new Map(study.map((r) => [r[column('Sample Name')], `${r[column('Characteristics[Germplasm ID]')]}/${r[column('Factor Value[Replicate]')]}`]));
+      expect(assays.map((r) => [plotOf.get(r[0]), r[2]])).toEqual(tabRows.map((l) => [`${l[1]}/${l[17]}`, l[10]]));
+
+      // The data file: tab-separated like the tab file, the assay's name then the same trait cells.
+      const [dataHead, ...data] = files[`d_${stem}.txt`].replace(/\r\n$/, '').split('\r\n').map((line) => line.split('\t'));
+      expect(dataHead).toEqual(['Assay Name', ...rows[1].slice(FIXED.length)]);
+      expect(data.map((r) => r[0])).toEqual(assays.map((r) => r[3]));
+      expect(data.map((r) => r.slice(1))).toEqual(tabRows.map((l) => l.slice(FIXED.length)));
+    }
+  });
+
+  it('refuses ISA-Tab of a dataset whose licence is not accepted as it refuses the tab file', async () => {
+    const body = { datasetIds: [seed.licensedSet] };
+    const [tabAnswer, isaAnswer] = [await exportTrial('anonymous', body), await exportTrial('anonymous', body, 'isatab')];
+    expect(isaAnswer.status).toBe(404);
+    expect(tabAnswer.status).toBe(404);
+    expect(await isaAnswer.json()).toEqual(await tabAnswer.json());
   });
 
   it('writes the xlsx workbook: the data sheet and the traits and datasets on METADATA', async () => {

@@ -16,8 +16,8 @@ import type { PivotRow } from './export-rows.js';
 
 type Cell = string | number | null;
 
-/** A text cell of the tab file: never a formula, on one line, in its column. */
-function tabCell(value: Cell): string {
+/** A text cell of the tab file (and of the ISA-Tab data files): never a formula, on one line, in its column. */
+export function tabCell(value: Cell): string {
   if (value === null) return '';
   return spreadsheetText(String(value)).replace(/[\t\r\n]+/g, ' ');
 }

@@ -7,19 +7,25 @@ import { validate } from '../../../server/http/validate.js';
 import { exportDatasets, exportTraits, selectedGroups, type ExportSelection } from './export-data.js';
 import { pivotRows } from './export-rows.js';
 import { tabFile, xlsxFile } from './export-files.js';
+import { isaInvestigation } from './isatab-data.js';
+import { isaTabZip } from './isatab-zip.js';
 import { listOrNull, Subset } from '../dataset-request.js';
 import { trialsDatasetIds } from '../dataset-scope.js';
 
 /** Date-time in file names (yyyy-MM-dd-HH-mm-ss, UTC). */
 const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace(/[T:]/g, '-');
 
+/** The file's name but its extension: `trials-<ids>-<date-time>-<uuid>`. */
+const fileBase = (datasetIds: readonly number[], ms: number) => `trials-${datasetIds.join('-').slice(0, 100)}-${stamp(ms)}-${crypto.randomUUID()}`;
+
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * POST dataset/export/trial: the trials data of the allowed trials datasets among those requested, for the
  * selected traits (xIds) and germplasm (yIds, members of yGroupIds), as Germinate's tab file (`format=tab`,
- * the default and the answer to any other value, ISA-Tab included: this server writes no ISA-Tab) or as an
- * xlsx workbook (`format=xlsx`). The file is written while its rows are read (export-data.ts).
+ * the default and the answer to any other value), as an ISA-Tab zip (`format=isatab`: isatab-zip.ts) or as
+ * an xlsx workbook (`format=xlsx`). The file is written while its rows are read (export-rows.ts); every
+ * format exports the same rows of the same datasets.
  */
 export const trialExportRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db as unknown as Kysely<unknown>;
@@ -33,10 +39,16 @@ export const trialExportRoutes: FastifyPluginAsync = async (app) => {
     const user = request.user;
     const selection: ExportSelection = { datasetIds, traitIds: listOrNull(body.xIds), yIds: body.yIds, yGroupIds: body.yGroupIds };
     const [traits, datasets] = await Promise.all([exportTraits(db, selection, dialect), exportDatasets(db, datasetIds)]);
+    if (request.query.format === 'isatab') {
+      const investigation = await isaInvestigation(db, datasets);
+      await logDatasetAccess(db, user, datasetIds, app.clock.now());
+      const name = `${fileBase(datasetIds, app.clock.now())}.zip`;
+      return reply.type('application/zip').header('content-disposition', `attachment; filename="${name}"`).send(isaTabZip({ db, dialect, user, selection, traits, investigation }));
+    }
     const groups = listOrNull(body.yGroupIds) ? await selectedGroups(db, body.yGroupIds, user, dialect) : null;
     const rows = pivotRows(db, selection, traits, datasets, groups, user, dialect);
     await logDatasetAccess(db, user, datasetIds, app.clock.now());
-    const base = `trials-${datasetIds.join('-').slice(0, 100)}-${stamp(app.clock.now())}-${crypto.randomUUID()}`;
+    const base = fileBase(datasetIds, app.clock.now());
     if (request.query.format === 'xlsx') {
       return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${base}.xlsx"`).send(xlsxFile(traits, datasets, rows));
     }
