@@ -7,6 +7,7 @@ import { buildApp, migrateAll } from '../src/server/app.js';
 import { readConfig } from '../src/server/config.js';
 import { openDatabase, type Database, type DialectName } from '../src/server/db/database.js';
 import { TableQuery, type QueryCaller } from '../src/server/table/engine.js';
+import { Restriction } from '../src/server/table/restriction.js';
 import { serverPlugins } from '../src/plugins/server.js';
 import { datasetsOfType, TRIALS_DATASET_TYPE, trialsDatasetIds } from '../src/plugins/trials/dataset-scope.js';
 import { dataScopeSql } from '../src/plugins/trials/data/scope.js';
@@ -116,7 +117,7 @@ async function benchTablePage(database: Database, address: string, maxPageSize: 
   // What the route restricts the view to for an anonymous caller: every public trials dataset.
   const datasetIds = await trialsDatasetIds(db, dialect, ANONYMOUS, []);
   const query = new TableQuery(trialsDataView(), dialect);
-  const statements = query.statements(TABLE_REQUEST, maxPageSize, dataScopeSql({ datasetIds }, null, dialect), ANONYMOUS);
+  const statements = query.statements(TABLE_REQUEST, maxPageSize, new Restriction(dataScopeSql({ datasetIds }, null, dialect)), ANONYMOUS);
   const compiled = [statements.rows.compile(db), ...(statements.count ? [statements.count.compile(db)] : [])];
   let answer = { rows: 0, count: -1 };
   let raw = { rows: 0, count: -1 };
