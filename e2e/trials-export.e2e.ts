@@ -6,8 +6,8 @@ import { axeViolations, formatViolations, useBrowser, useServer, type E2EServer 
 /**
  * The trials export page in Chromium on the demo data: a breeder ticks the demo trials dataset in the
  * selector and continues, chooses traits, sees the scatter matrix (and the spec's message with one trait),
- * colours by dataset, reloads to the same view, moves between tabs by key, and downloads the tab file and
- * the workbook; a group of more than ten members brings the comparison's warning; pasted names show the
+ * colours by dataset, reloads to the same view, moves between tabs by key, and downloads the tab file,
+ * the workbook and the ISA-Tab zip; a group of more than ten members brings the comparison's warning; pasted names show the
  * ones not found; German texts; axe in both themes; a screenshot of every tab in both themes.
  */
 
@@ -153,6 +153,11 @@ describe('trials export', () => {
     expect(xlsx.suggestedFilename()).toBe(`trials-dataset-${id}.xlsx`);
     const bytes = Buffer.concat(await (await xlsx.createReadStream()).toArray());
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+    // ISA-Tab: a zip of the same choice.
+    const isaTab = page.waitForEvent('download', POLL);
+    await panel(page).getByRole('button', { name: `Download as ISA-Tab (trials-dataset-${id}-isatab.zip)` }).click();
+    expect((await isaTab).suggestedFilename()).toBe(`trials-dataset-${id}-isatab.zip`);
   });
 
   it('shows every tab in both themes, axe clean', async () => {

@@ -5,6 +5,7 @@ import { runFromButton } from '../../../../shell/table/run-command.js';
 import { Button } from '../../../../shell/ui/Button.js';
 import type { PageContext } from './context.js';
 import { runningDownload, subscribeDownloads, type DownloadFormat } from './downloads.js';
+import { downloadIsaTab, ISATAB_COMMAND, isaTabName, isaTabRunning, subscribeIsaTab } from './isatab-download.js';
 import { ChoiceProblem, TraitCountProblem } from './notes.js';
 import { downloadName, subsetRequest } from './request.js';
 import { EXPORT_PANE } from './state.js';
@@ -17,14 +18,17 @@ const COMMAND: Record<DownloadFormat, string> = { tab: 'trials:export-download-t
 const KEYS: Record<DownloadFormat, string> = { tab: 'Shift+D', xlsx: 'Shift+X' };
 
 /**
- * The export tab: Germinate's trials file of the chosen traits and germplasm, as tab-separated text or as
- * an Excel workbook, after saying how many data points it holds (and warning when that is many).
+ * The export tab: Germinate's trials file of the chosen traits and germplasm, as tab-separated text, as an
+ * Excel workbook or as ISA-Tab (a zip), after saying how many data points it holds (and warning when that
+ * is many).
  */
 export function DownloadTab({ context }: { context: PageContext }) {
   const services = useServices();
   const { api, t, translator, workspace } = services;
   const { chosen, choice, datasetIds, paneKey } = context;
   const running = useSyncExternalStore(subscribeDownloads, () => runningDownload(paneKey));
+  const runningIsaTab = useSyncExternalStore(subscribeIsaTab, () => isaTabRunning(paneKey));
+  const busy = running !== null || runningIsaTab;
   const subset = choice.ok && chosen.length > 0 ? subsetRequest(datasetIds, context.state.traits, choice) : null;
   // How many data points the file holds: the first row of the data table's answer, with its count.
   const size = useSWR(subset ? ['trials:export-size', JSON.stringify(subset)] : null, () => api.table('dataset/data/trial/table', { ...subset, page: 1, limit: 1, minimal: true }).then((r) => r.count), {
@@ -33,12 +37,22 @@ export function DownloadTab({ context }: { context: PageContext }) {
 
   if (chosen.length === 0) return <TraitCountProblem count={0} min={1} />;
   if (!choice.ok) return <ChoiceProblem context={context} />;
-  const run = (format: DownloadFormat) => runFromButton(services, paneKey, workspace.instance(paneKey)?.type ?? EXPORT_PANE, COMMAND[format]);
+  // One download at a time on a page: the buttons say so (aria-disabled) and hold still while one runs.
+  const run = (format: DownloadFormat) => {
+    if (!busy) runFromButton(services, paneKey, workspace.instance(paneKey)?.type ?? EXPORT_PANE, COMMAND[format]);
+  };
   const button = (format: DownloadFormat, variant: 'primary' | 'secondary') => (
-    <Button variant={variant} onClick={() => run(format)} aria-keyshortcuts={KEYS[format]} aria-disabled={running !== null} aria-busy={running === format}>
+    <Button variant={variant} onClick={() => run(format)} aria-keyshortcuts={KEYS[format]} aria-disabled={busy} aria-busy={running === format}>
       {running === format ? t('trials.export.downloading') : t(`trials.export.download.${format}`, { name: downloadName(datasetIds, format) })}
     </Button>
   );
+  // Through the registry when the plugin lists the command (its key and the palette then work too), else directly.
+  const isaTabListed = services.registry.command(ISATAB_COMMAND) !== undefined;
+  const runIsaTab = () => {
+    if (busy) return;
+    if (isaTabListed) runFromButton(services, paneKey, workspace.instance(paneKey)?.type ?? EXPORT_PANE, ISATAB_COMMAND);
+    else void downloadIsaTab(services);
+  };
   return (
     <>
       <p>{t('trials.export.downloadTraits', { count: chosen.length, traits: chosen.map(traitLabel).join(', ') })}</p>
@@ -50,8 +64,12 @@ export function DownloadTab({ context }: { context: PageContext }) {
       <div className="ui-actions" role="group" aria-label={t('trials.export.downloads')}>
         {button('tab', 'primary')}
         {button('xlsx', 'secondary')}
+        <Button variant="secondary" onClick={runIsaTab} aria-keyshortcuts={isaTabListed ? 'Shift+I' : undefined} aria-disabled={busy} aria-busy={runningIsaTab}>
+          {runningIsaTab ? t('trials.export.downloading') : t('trials.export.download.isatab', { name: isaTabName(datasetIds) })}
+        </Button>
       </div>
       <p className="ui-hint">{t('trials.export.downloadHint')}</p>
+      <p className="ui-hint">{t('trials.export.isatabHint')}</p>
     </>
   );
 }
