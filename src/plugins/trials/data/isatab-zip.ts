@@ -14,8 +14,9 @@ import { INVESTIGATION_FILE } from './isatab-text.js';
  * study, assay and data files. A zip holds its entries one after another (fflate keeps a later entry's
  * bytes in memory until the one before ends), so each of the three tables is its own pass over the
  * dataset's rows, read in the tab export's batches: memory stays that of a batch, and the database reads
- * the rows three times. A failure after the answer started destroys the stream (a cut download); a client
- * that went away stops the reading.
+ * the rows three times (data imported between two passes would show in the later files only: an export
+ * is not a snapshot, as the tab file's batches are not either). A failure after the answer started
+ * destroys the stream (a cut download); a client that went away stops the reading.
  */
 
 export interface IsaTabSource {
