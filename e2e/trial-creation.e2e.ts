@@ -46,6 +46,28 @@ async function designTwoReplicates(page: Page): Promise<void> {
   await stepHeading(page, 'Step 3: Data collection').waitFor(POLL);
 }
 
+/**
+ * Whether every option of the select labelled `label` fits inside it, measured in the select's own font:
+ * a native select clips the chosen option's text without a sign, so the widest one must fit.
+ */
+async function optionsFit(page: Page, label: string): Promise<{ widest: number; room: number }> {
+  return page.getByLabel(label, { exact: true }).evaluate((element) => {
+    const select = element as HTMLSelectElement;
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no canvas');
+    context.font = style.font;
+    const widest = Math.max(...[...select.options].map((option) => context.measureText(option.text).width));
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { widest: Math.ceil(widest), room: Math.floor(room) };
+  });
+}
+
+async function expectOptionsFit(page: Page, label: string): Promise<void> {
+  const { widest, room } = await optionsFit(page, label);
+  expect(widest, `the longest option of ${label} needs ${widest}px, the select has ${room}px`).toBeLessThanOrEqual(room);
+}
+
 async function plotsOf(server: E2EServer, datasetName: string): Promise<{ name: string; rep: string; row: number; column: number }[]> {
   const rows = await sql<{ name: string; rep: string; row: number; column: number }>`SELECT g.name, t.rep, t.trial_row AS "row", t.trial_column AS "column"
     FROM trialsetup t JOIN datasets d ON d.id = t.dataset_id JOIN germinatebase g ON g.id = t.germinatebase_id
@@ -80,6 +102,8 @@ describe('trial creation', () => {
     await stepHeading(page, 'Step 2: Trial design').waitFor(POLL);
     await expect.poll(() => focusedText(page), POLL).toBe('Step 2: Trial design');
     expect(await page.getByLabel('Design', { exact: true }).inputValue()).toBe('rcbd');
+    // 'Randomised complete blocks (RCBD)' shows whole.
+    await expectOptionsFit(page, 'Design');
     expect(await page.getByLabel('Replicates', { exact: true }).inputValue()).toBe('2');
     const preview = page.getByRole('table', { name: 'Layout: 8 plots in 3 rows and 3 columns, 2 check plots' });
     await preview.waitFor(POLL);
@@ -301,6 +325,9 @@ describe('trial creation', () => {
     await question.waitFor({ state: 'hidden', ...POLL });
     await page.getByRole('button', { name: 'Nächster Schritt' }).click();
     await stepHeading(page, 'Schritt 2: Versuchsdesign').waitFor(POLL);
+    // The longer German design names show whole too.
+    await expectOptionsFit(page, 'Versuchsdesign');
+    await page.screenshot({ path: `${SHOTS}/c3-wizard-design-de.png`, fullPage: true });
     await page.getByRole('tab', { name: 'Externes Feldplanungswerkzeug' }).click();
     await page.getByRole('link', { name: /Feldplanungswerkzeug öffnen/ }).waitFor(POLL);
     expect(await page.getByRole('link', { name: /Feldplanungswerkzeug öffnen/ }).getAttribute('href')).toBe('https://ics.hutton.ac.uk/fieldhub/');

@@ -26,7 +26,8 @@ const CSS = `
 .trial-entries .ui-check { margin: 0; }
 .trial-fields { display: flex; flex-wrap: wrap; gap: 0 var(--space-4); align-items: flex-start; }
 .trial-fields .ui-field { width: 9rem; }
-.trial-fields .ui-field.trial-wide { width: 24rem; max-width: 100%; }
+/* As wide as its longest choice in every language (a select sizes to its widest option), never wider than the pane. */
+.trial-fields .ui-field.trial-wide { width: auto; min-width: 12rem; max-width: 100%; }
 .trial-fields .ui-field.trial-seed { width: 12rem; }
 .trial-fields .ui-field input { width: 100%; box-sizing: border-box; }
 .trial-problems { margin: var(--space-2) 0; padding: var(--space-2) var(--space-3) var(--space-2) var(--space-5); border-left: 4px solid var(--danger);
