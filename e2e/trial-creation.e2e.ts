@@ -57,7 +57,7 @@ async function optionsFit(page: Page, label: string): Promise<{ widest: number; 
     const context = document.createElement('canvas').getContext('2d');
     if (!context) throw new Error('no canvas');
     context.font = style.font;
-    const widest = Math.max(...[...select.options].map((option) => context.measureText(option.text).width));
+    const widest = Math.max(...Array.from(select.options, (option) => context.measureText(option.text).width));
     const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     return { widest: Math.ceil(widest), room: Math.floor(room) };
   });
