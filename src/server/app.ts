@@ -13,6 +13,7 @@ import type { Clock } from './fastify-types.js';
 import './fastify-types.js';
 import { installAccessHook } from './auth/access.js';
 import { installCommon, serveClient } from './http/common.js';
+import { closeConnectionsWhenAnswered } from './http/close-connections.js';
 import { loggerOptions, type LogDestination } from './http/request-log.js';
 import { SettingsStore } from './settings.js';
 import { hiddenPagesDiscovery } from './hidden-pages.js';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Known before the first page is served: the page's policy decides what the client may call.
   await app.settings.read();
   await installCommon(app, () => app.settings.usageLoggerOrigin);
+  closeConnectionsWhenAnswered(app);
 
   // An empty JSON body is no body (as in Germinate), so `DELETE token` without one is a 404 and a table
   // call uses its defaults; anything else goes to Fastify's parser (which also refuses __proto__ keys).

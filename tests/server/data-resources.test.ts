@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -284,5 +287,46 @@ describe.each(testDialects())('data resource downloads under FULL on %s', (diale
     const response = await fetch(`${server.url}/api/fileresource/${id}/download?token=${token}`);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('handbook\n');
+  });
+
+  // Last: it stops the server. A download still being sent when close() starts used to leave its keep-alive
+  // connection open once sent (Node's close() ends only the connections idle at that moment), so close()
+  // waited for the keep-alive timeout (72 s) or for the client to hang up.
+  it('closes a keep-alive download\'s connection as soon as it is sent when the server stops meanwhile', async () => {
+    // Far more than the socket buffers hold while the client reads nothing: the answer is still being sent at close().
+    const size = 16 * 1024 * 1024;
+    const db = server.app.database.db as Kysely<CoreTables>;
+    const atlas = (await db.insertInto('fileresources').values({ name: 'Atlas', path: 'atlas.bin', description: null, filesize: size, fileresourcetype_id: 1, project_id: null }).returning('id').executeTakeFirstOrThrow()).id;
+    fs.writeFileSync(path.join(server.db.dataDir, 'data', 'download', '1', 'atlas.bin'), Buffer.alloc(size, 7));
+    const token = await server.login('regular', passwordOf('regular'));
+    const answer = new Promise<ServerResponse>((resolve) => server.app.server.once('request', (_request: IncomingMessage, response: ServerResponse) => resolve(response)));
+    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let started = () => {};
+    const firstBytes = new Promise<void>((resolve) => (started = resolve));
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (chunks.length === 1) {
+        socket.pause();
+        started();
+      }
+    });
+    // The client never ends the connection: only the server can.
+    const endedByServer = once(socket, 'end');
+    socket.write(`GET /api/fileresource/${atlas}/download?token=${token} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    await firstBytes;
+    expect((await answer).writableFinished).toBe(false);
+    const closing = server.app.close();
+    socket.resume();
+    await endedByServer;
+    await closing;
+    const received = Buffer.concat(chunks);
+    const headerEnd = received.indexOf('\r\n\r\n') + 4;
+    const head = received.subarray(0, headerEnd).toString('latin1');
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
+    // The answer promised to keep the connection: closing it is the server's doing on shutdown.
+    expect(head).toMatch(/\r\nconnection: keep-alive\r\n/i);
+    expect(received.length - headerEnd).toBe(size);
+    socket.destroy();
   });
 });
