@@ -6,7 +6,7 @@ import { EXPORT_PANE, readState, stepTab, writeState } from './state.js';
 
 /**
  * The trials export page's commands, while its pane (the datasets' export pane of trials datasets) is
- * focused: the two downloads and moving between tabs. The export tab's buttons run the same commands.
+ * focused: the three downloads and moving between tabs. The export tab's buttons run the same commands.
  */
 
 const onPage = paneFocused(EXPORT_PANE);
@@ -35,6 +35,13 @@ export const commands: CommandSpec[] = [
     keys: ['Shift+x'],
     when: onPage,
     run: (_args, context) => downloadTrials(context, 'xlsx'),
+  },
+  {
+    id: 'trials:export-download-isatab',
+    titleKey: 'trials.export.command.downloadIsaTab',
+    keys: ['Shift+i'],
+    when: onPage,
+    run: (_args, context) => downloadTrials(context, 'isatab'),
   },
   {
     id: 'trials:export-next-tab',

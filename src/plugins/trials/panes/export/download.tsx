@@ -5,7 +5,6 @@ import { runFromButton } from '../../../../shell/table/run-command.js';
 import { Button } from '../../../../shell/ui/Button.js';
 import type { PageContext } from './context.js';
 import { runningDownload, subscribeDownloads, type DownloadFormat } from './downloads.js';
-import { downloadIsaTab, ISATAB_COMMAND, isaTabName, isaTabRunning, subscribeIsaTab } from './isatab-download.js';
 import { ChoiceProblem, TraitCountProblem } from './notes.js';
 import { downloadName, subsetRequest } from './request.js';
 import { EXPORT_PANE } from './state.js';
@@ -14,8 +13,8 @@ import { traitLabel } from './traits.js';
 /** Data points above which the page warns that the download is large. */
 export const LARGE_DOWNLOAD = 100_000;
 
-const COMMAND: Record<DownloadFormat, string> = { tab: 'trials:export-download-tab', xlsx: 'trials:export-download-xlsx' };
-const KEYS: Record<DownloadFormat, string> = { tab: 'Shift+D', xlsx: 'Shift+X' };
+const COMMAND: Record<DownloadFormat, string> = { tab: 'trials:export-download-tab', xlsx: 'trials:export-download-xlsx', isatab: 'trials:export-download-isatab' };
+const KEYS: Record<DownloadFormat, string> = { tab: 'Shift+D', xlsx: 'Shift+X', isatab: 'Shift+I' };
 
 /**
  * The export tab: Germinate's trials file of the chosen traits and germplasm, as tab-separated text, as an
@@ -27,8 +26,7 @@ export function DownloadTab({ context }: { context: PageContext }) {
   const { api, t, translator, workspace } = services;
   const { chosen, choice, datasetIds, paneKey } = context;
   const running = useSyncExternalStore(subscribeDownloads, () => runningDownload(paneKey));
-  const runningIsaTab = useSyncExternalStore(subscribeIsaTab, () => isaTabRunning(paneKey));
-  const busy = running !== null || runningIsaTab;
+  const busy = running !== null;
   const subset = choice.ok && chosen.length > 0 ? subsetRequest(datasetIds, context.state.traits, choice) : null;
   // How many data points the file holds: the first row of the data table's answer, with its count.
   const size = useSWR(subset ? ['trials:export-size', JSON.stringify(subset)] : null, () => api.table('dataset/data/trial/table', { ...subset, page: 1, limit: 1, minimal: true }).then((r) => r.count), {
@@ -46,13 +44,6 @@ export function DownloadTab({ context }: { context: PageContext }) {
       {running === format ? t('trials.export.downloading') : t(`trials.export.download.${format}`, { name: downloadName(datasetIds, format) })}
     </Button>
   );
-  // Through the registry when the plugin lists the command (its key and the palette then work too), else directly.
-  const isaTabListed = services.registry.command(ISATAB_COMMAND) !== undefined;
-  const runIsaTab = () => {
-    if (busy) return;
-    if (isaTabListed) runFromButton(services, paneKey, workspace.instance(paneKey)?.type ?? EXPORT_PANE, ISATAB_COMMAND);
-    else void downloadIsaTab(services);
-  };
   return (
     <>
       <p>{t('trials.export.downloadTraits', { count: chosen.length, traits: chosen.map(traitLabel).join(', ') })}</p>
@@ -64,9 +55,7 @@ export function DownloadTab({ context }: { context: PageContext }) {
       <div className="ui-actions" role="group" aria-label={t('trials.export.downloads')}>
         {button('tab', 'primary')}
         {button('xlsx', 'secondary')}
-        <Button variant="secondary" onClick={runIsaTab} aria-keyshortcuts={isaTabListed ? 'Shift+I' : undefined} aria-disabled={busy} aria-busy={runningIsaTab}>
-          {runningIsaTab ? t('trials.export.downloading') : t('trials.export.download.isatab', { name: isaTabName(datasetIds) })}
-        </Button>
+        {button('isatab', 'secondary')}
       </div>
       <p className="ui-hint">{t('trials.export.downloadHint')}</p>
       <p className="ui-hint">{t('trials.export.isatabHint')}</p>

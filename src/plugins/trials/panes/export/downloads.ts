@@ -6,13 +6,13 @@ import { downloadName, subsetRequest } from './request.js';
 import { EXPORT_PANE, readState } from './state.js';
 
 /**
- * The trials download (`dataset/export/trial?format=tab|xlsx`, Germinate's SubsettedDatasetRequest) of
+ * The trials download (`dataset/export/trial?format=tab|xlsx|isatab`, Germinate's SubsettedDatasetRequest) of
  * the focused export page's datasets, traits and germplasm, saved as Germinate's page names it. Run by
  * the download commands, whose buttons are on the page's export tab; the page shows which download is
  * under way in a pane (the file is written by the server while it is read, so large ones take a moment).
  */
 
-export type DownloadFormat = 'tab' | 'xlsx';
+export type DownloadFormat = 'tab' | 'xlsx' | 'isatab';
 
 const running = new Map<string, DownloadFormat>();
 const listeners = new Set<() => void>();

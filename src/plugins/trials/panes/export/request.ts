@@ -24,7 +24,11 @@ export function subsetRequest(datasetIds: readonly number[], traits: readonly nu
   };
 }
 
-/** The download's file name, as Germinate's page saves it: `trials-dataset-<id-id-…>.txt` or `.xlsx`. */
-export function downloadName(datasetIds: readonly number[], format: 'tab' | 'xlsx'): string {
-  return `trials-dataset-${datasetIds.join('-')}.${format === 'xlsx' ? 'xlsx' : 'txt'}`;
+/**
+ * The download's file name, as Germinate's page saves it: `trials-dataset-<id-id-…>.txt` or `.xlsx`; ISA-Tab
+ * (a zip of the investigation, study, assay and data files) `trials-dataset-<id-id-…>-isatab.zip`.
+ */
+export function downloadName(datasetIds: readonly number[], format: 'tab' | 'xlsx' | 'isatab'): string {
+  const base = `trials-dataset-${datasetIds.join('-')}`;
+  return format === 'isatab' ? `${base}-isatab.zip` : `${base}.${format === 'xlsx' ? 'xlsx' : 'txt'}`;
 }
