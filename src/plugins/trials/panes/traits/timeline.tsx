@@ -96,7 +96,7 @@ export function Timeline(props: TimelineProps) {
       <p className="ui-hint">{whose}</p>
       {data.count > data.rows.length ? <p className="ui-hint">{t('trials.trait.capped', { shown: translator.formatNumber(data.rows.length), count: translator.formatNumber(data.count) })}</p> : null}
       {/* Room for the date beside the slider: a field is otherwise narrower than slider and date together. */}
-      <div className="ui-field trials-time-slider" style={{ maxWidth: 'none' }}>
+      <div className="ui-field trials-time-slider">
         <label htmlFor={sliderId}>{t('trials.trait.timeline.slider')}</label>
         <div className="ui-choice">
           <input
@@ -109,7 +109,7 @@ export function Timeline(props: TimelineProps) {
             aria-valuetext={date}
             onChange={(event) => props.onChange({ day: days[Number(event.target.value)] })}
           />
-          <output htmlFor={sliderId} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+          <output htmlFor={sliderId} aria-live="polite">
             {t('trials.trait.timeline.position', { date, n: index + 1, count: days.length })}
           </output>
         </div>
