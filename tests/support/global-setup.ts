@@ -1,9 +1,12 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { createTemplate, dropRunDatabases } from './postgres-template.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string;
+    /** This run's migrated template database on that server, which fresh test databases copy ('' = none). */
+    postgresTemplate: string;
   }
 }
 
@@ -40,6 +43,12 @@ async function findPostgres(): Promise<string> {
   }
 }
 
-export default async function setup(project: TestProject) {
-  project.provide('postgresUrl', await findPostgres());
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = await findPostgres();
+  const template = url ? await createTemplate(url) : null;
+  project.provide('postgresUrl', url);
+  project.provide('postgresTemplate', template ?? '');
+  return async () => {
+    if (template) await dropRunDatabases(url, template);
+  };
 }
