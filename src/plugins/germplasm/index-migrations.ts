@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { SchemaMigration } from '../../server/db/migration.js';
 import { createFtsTrigramTable, createTrgmIndex, ensureExtension } from '../../server/table/trigram-index.js';
 import { textSortKeyIndexSql } from '../../server/table/text-match.js';
+import { LOCATION_POINT_INDEX, LOCATION_RTREE } from '../../server/geo/sql.js';
 
 /** The FTS5 trigram tables (SQLite) the germplasm view's `trigram` columns name. */
 export const GERMPLASM_TRIGRAM = { table: 'germinatebase_trigram', synonyms: 'synonyms_trigram' } as const;
@@ -73,6 +74,35 @@ export const germplasmIndexMigrations: SchemaMigration[] = [
     name: '1006-germplasm-id-order-index',
     async up(db, dialect) {
       if (dialect === 'sqlite') await sql.raw('CREATE INDEX germinatebase_id_order ON germinatebase (id)').execute(db);
+    },
+  },
+  {
+    // Geographic search (src/server/geo): the locations inside a polygon's or a radius's bounding box, then
+    // their germplasm through germinatebase_location_taxonomy. A box is a range on two columns at once,
+    // which a B-tree on (latitude, longitude) serves only along latitude (a band round the globe is read
+    // whole, e.g. 10^6 rows for a thin east-west box); a 2-D index reads the box alone.
+    // - SQLite: an R*Tree (compiled into better-sqlite3; no extension) of each located location's point,
+    //   kept in step by triggers, so every writer (imports, curators, unification) keeps it right.
+    // - PostgreSQL: GiST on point(longitude, latitude), built in (no PostGIS: `<@ box` is all a box needs;
+    //   the exact polygon test is plain SQL on both databases).
+    name: '1007-locations-spatial-index',
+    async up(db, dialect) {
+      const run = (statement: string) => sql.raw(statement).execute(db);
+      if (dialect === 'postgres') {
+        await run(`CREATE INDEX ${LOCATION_POINT_INDEX} ON locations USING gist (point(longitude, latitude))`);
+        return;
+      }
+      const located = (row: 'new' | 'old') => `${row}.latitude IS NOT NULL AND ${row}.longitude IS NOT NULL`;
+      const insert = `INSERT INTO ${LOCATION_RTREE} (id, min_lat, max_lat, min_lng, max_lng) VALUES (new.id, new.latitude, new.latitude, new.longitude, new.longitude)`;
+      await run(`CREATE VIRTUAL TABLE ${LOCATION_RTREE} USING rtree(id, min_lat, max_lat, min_lng, max_lng)`);
+      await run(`INSERT INTO ${LOCATION_RTREE} (id, min_lat, max_lat, min_lng, max_lng)
+        SELECT id, latitude, latitude, longitude, longitude FROM locations WHERE latitude IS NOT NULL AND longitude IS NOT NULL`);
+      await run(`CREATE TRIGGER ${LOCATION_RTREE}_insert AFTER INSERT ON locations WHEN ${located('new')} BEGIN ${insert}; END`);
+      await run(`CREATE TRIGGER ${LOCATION_RTREE}_update AFTER UPDATE OF id, latitude, longitude ON locations BEGIN
+        DELETE FROM ${LOCATION_RTREE} WHERE id = old.id;
+        INSERT INTO ${LOCATION_RTREE} (id, min_lat, max_lat, min_lng, max_lng) SELECT new.id, new.latitude, new.latitude, new.longitude, new.longitude WHERE ${located('new')};
+      END`);
+      await run(`CREATE TRIGGER ${LOCATION_RTREE}_delete AFTER DELETE ON locations BEGIN DELETE FROM ${LOCATION_RTREE} WHERE id = old.id; END`);
     },
   },
 ];

@@ -14,6 +14,7 @@ import { trigramIndexMissing } from '../../server/table/trigram-index.js';
 import type { GermplasmTables } from './tables.js';
 import { mcpdImporter } from './import/mcpd-importer.js';
 import { registerUnifyRoute } from './unify.js';
+import { registerGermplasmGeoRoutes } from './geo-routes.js';
 
 /** A path id, or null (→ 404) when it is not an integer the database can hold (Germinate's \d+ and int). */
 function pathId(text: string): number | null {
@@ -34,6 +35,7 @@ const routes: FastifyPluginAsync = async (app) => {
   registerTableRoutes(app, { path: '/germplasm/attribute', view: () => germplasmAttributeView(), access: 'public', exportPrefix: 'germplasm-attributes-table' });
   const institutions = new TableQuery(germplasmInstitutionView(), app.database.dialect);
   registerUnifyRoute(app);
+  registerGermplasmGeoRoutes(app, present);
 
   app.get('/germplasm/table/columns', { config: { access: 'public' } }, async () =>
     (table.view.exportColumns ?? []).map(toSnakeCase),

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
+import type { DialectName } from '../db/database.js';
+import { TableQuery } from '../table/engine.js';
+import { Restriction } from '../table/restriction.js';
+import { restrictedIds, restrictedPage } from '../table/routes.js';
+import type { TableView } from '../table/view.js';
+import { radiusBoxes, searchPoint, searchPolygons, searchRadius } from './request.js';
+import { distanceSql, inPolygonsSql, locationIdsInBoxes, RADIUS_OF, type DistanceFormula, type PointColumns } from './sql.js';
+
+/** Where a view's rows have their place: the location id and its coordinates, and the view joins they read. */
+export interface GeoColumns {
+  locationId: RawBuilder<unknown>;
+  point: PointColumns;
+  /** Aliases of the view's joins that the three expressions read (none when the driving table is locations). */
+  joins: readonly string[];
+}
+
+export interface GeoTableOptions {
+  /** e.g. '/germplasm' → '/germplasm/distance/table', '/germplasm/polygon/table' and their '/ids'. */
+  prefix: string;
+  /** The rows (germplasm/table's, location/table's); the distance table adds `distance` as its first key. */
+  view: TableView;
+  geo: GeoColumns;
+  /** Germinate's formula and Earth radius for this domain's distances (sql.ts). */
+  formula: DistanceFormula;
+}
+
+/** The view with `distance` (km from the point) as its first column: sortable and filterable like any other. */
+function distanceView(view: TableView, geo: GeoColumns, distance: RawBuilder<unknown>): TableView {
+  return {
+    ...view,
+    name: `${view.name}Distance`,
+    columns: { distance: { sql: distance, type: 'number', joins: geo.joins, nullWhenUnjoined: geo.joins.length > 0 }, ...view.columns },
+  };
+}
+
+/** Only rows with both coordinates; within the radius's boxes when the filters bound the distance (request.ts). */
+function distanceRestriction(geo: GeoColumns, dialect: DialectName, point: { latitude: number; longitude: number }, radius: number | null, earthRadiusKm: number): Restriction {
+  const located = sql`${geo.point.lat} IS NOT NULL AND ${geo.point.lng} IS NOT NULL`;
+  if (radius === null) return new Restriction(located, geo.joins);
+  const boxes = radiusBoxes(point.latitude, point.longitude, radius, earthRadiusKm);
+  return new Restriction(sql`${geo.locationId} IN (${locationIdsInBoxes(boxes, dialect)}) AND ${located}`, geo.joins);
+}
+
+/**
+ * The point and polygon searches of one domain (Germinate's …/distance/table and …/polygon/table, each with
+ * its /ids): the domain's table rows restricted to a place. Bad geometry is a 400 before any query runs.
+ */
+export function registerGeoTableRoutes(app: FastifyInstance, options: GeoTableOptions): void {
+  const dialect = app.database.dialect;
+  const { view, geo, formula } = options;
+  const earthRadiusKm = RADIUS_OF[formula];
+  const config = { access: 'public' as const };
+  const plain = new TableQuery(view, dialect);
+
+  // A view per request: its distance column holds the request's point (as bound parameters).
+  const distance = (body: unknown) => {
+    const { latitude, longitude, request } = searchPoint(body);
+    const radius = searchRadius(request.filter, earthRadiusKm);
+    const query = new TableQuery(distanceView(view, geo, distanceSql(formula, dialect, latitude, longitude, geo.point)), dialect);
+    return { query, extra: distanceRestriction(geo, dialect, { latitude, longitude }, radius, earthRadiusKm) };
+  };
+  const polygon = (body: unknown) => new Restriction(inPolygonsSql(searchPolygons(body), geo.locationId, geo.point, dialect), geo.joins);
+
+  app.post(`${options.prefix}/distance/table`, { config }, async (request) => {
+    const { query, extra } = distance(request.body);
+    return restrictedPage(app, query, request, extra);
+  });
+  app.post(`${options.prefix}/distance/table/ids`, { config }, async (request) => {
+    const { query, extra } = distance(request.body);
+    return restrictedIds(app, query, request, extra);
+  });
+  app.post(`${options.prefix}/polygon/table`, { config }, async (request) => restrictedPage(app, plain, request, polygon(request.body)));
+  app.post(`${options.prefix}/polygon/table/ids`, { config }, async (request) => restrictedIds(app, plain, request, polygon(request.body)));
+}
