@@ -1,0 +1,79 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { datasetsOfType } from '../../server/access/datasets-of-type.js';
+import { groupVisibleSql, visibleGroupMembersSql } from '../../server/access/groups.js';
+import type { GateCaller } from '../../server/access/licences.js';
+import type { SessionUser } from '../../server/auth/tokens.js';
+import type { DialectName } from '../../server/db/database.js';
+import { idListSql } from '../../server/db/id-list.js';
+import { listOrNull } from '../../server/http/dataset-request.js';
+import type { GroupRef } from './api-types.js';
+import { CLIMATE_DATASET_TYPE } from './import/climate-write.js';
+
+/** grouptypes.target_table of location groups. */
+export const LOCATION_GROUP_TARGET = 'locations';
+
+/** The climate datasets a call may read (seen, licence accepted), of those requested (none: all), ascending. */
+export function climateDatasetIds(db: Kysely<unknown>, dialect: DialectName, caller: GateCaller, requested: readonly number[] | null | undefined): Promise<number[]> {
+  return datasetsOfType(db, dialect, caller, CLIMATE_DATASET_TYPE, requested);
+}
+
+/**
+ * The locations a request selects, as a condition on a location id: the listed locations (`yIds`) or the
+ * members of the listed location groups the caller sees (`yGroupIds`), either selects; null when neither
+ * list names anything.
+ */
+export function locationSelectionSql(
+  location: RawBuilder<unknown>,
+  yIds: readonly number[] | null | undefined,
+  yGroupIds: readonly number[] | null | undefined,
+  user: SessionUser | null,
+  dialect: DialectName,
+): RawBuilder<unknown> | null {
+  const marked = listOrNull(yIds);
+  const groups = listOrNull(yGroupIds);
+  const parts: RawBuilder<unknown>[] = [];
+  if (marked) parts.push(idListSql(location, marked, dialect));
+  if (groups) parts.push(sql`${location} IN (${visibleGroupMembersSql(groups, LOCATION_GROUP_TARGET, user)})`);
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** What a climate data request restricts: the allowed datasets, the climates (`xIds`) and the locations. */
+export interface DataScope {
+  datasetIds: readonly number[];
+  climateIds?: readonly number[] | null;
+  yIds?: readonly number[] | null;
+  yGroupIds?: readonly number[] | null;
+}
+
+/** The condition a data call adds, over the climate values `cd` alone (no join of the data view). */
+export function dataScopeSql(scope: DataScope, user: SessionUser | null, dialect: DialectName): RawBuilder<unknown> {
+  // The few dataset ids as literals' parameters (as trials' scope), which the planners read as a plain IN list.
+  const parts: RawBuilder<unknown>[] = [sql`cd.dataset_id IN (${sql.join(scope.datasetIds.length > 0 ? [...scope.datasetIds] : [-1])})`];
+  const climates = listOrNull(scope.climateIds);
+  if (climates) parts.push(idListSql(sql`cd.climate_id`, climates, dialect));
+  const locations = locationSelectionSql(sql`cd.location_id`, scope.yIds, scope.yGroupIds, user, dialect);
+  if (locations) parts.push(locations);
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * The location groups the caller sees (public, their own, all for administrators) that hold each of the
+ * given locations, by location id, each list by group name: one query for a page's rows.
+ */
+export async function locationGroups(db: Kysely<unknown>, locationIds: readonly number[], user: SessionUser | null, dialect: DialectName): Promise<Map<number, GroupRef[]>> {
+  const byLocation = new Map<number, GroupRef[]>();
+  const ids = [...new Set(locationIds)];
+  if (ids.length === 0) return byLocation;
+  const rows = await sql<{ foreign_id: number; id: number; name: string | null }>`
+    SELECT gm.foreign_id, g.id, g.name FROM groupmembers gm JOIN groups g ON g.id = gm.group_id JOIN grouptypes gt ON gt.id = g.grouptype_id
+    WHERE gt.target_table = ${LOCATION_GROUP_TARGET} AND ${groupVisibleSql('g', user)} AND ${idListSql(sql`gm.foreign_id`, ids, dialect)}
+    ORDER BY g.name, g.id`.execute(db);
+  for (const row of rows.rows) {
+    const location = Number(row.foreign_id);
+    const list = byLocation.get(location) ?? [];
+    list.push({ id: Number(row.id), name: row.name ?? '' });
+    byLocation.set(location, list);
+  }
+  return byLocation;
+}
