@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type SQLite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import type { AuthMode } from '../../src/core/roles.js';
 import { SESSION_STORAGE_KEY } from '../../src/core/session.js';
@@ -40,7 +41,21 @@ export interface E2EServerOptions {
   root?: string;
   /** The built client (default <root>/dist/client). */
   clientDir?: string;
+  /**
+   * A data dir with the demo already loaded (prepareDemoTemplate): copied instead of migrating and loading
+   * when this server would load the same (SQLite, demo, the template's root); ignored otherwise.
+   */
+  demoTemplate?: DemoTemplate;
 }
+
+/** A prepared data dir: a migrated SQLite database with the demo loaded, closed, plus the demo's stored files. */
+export interface DemoTemplate {
+  dataDir: string;
+  /** The repository root its demo files came from. */
+  root: string;
+}
+
+const SQLITE_FILE = 'germinate.sqlite';
 
 /** The `POST token` answer, as the client stores it. */
 export interface LoginAnswer {
@@ -70,7 +85,7 @@ export interface E2EServer {
 
 async function openFresh(dialect: DialectName, dataDir: string, databaseUrl: string | undefined) {
   if (dialect === 'sqlite') {
-    const connection = { databaseUrl: null, sqliteFile: path.join(dataDir, 'germinate.sqlite') };
+    const connection = { databaseUrl: null, sqliteFile: path.join(dataDir, SQLITE_FILE) };
     const database = await openDatabase(connection);
     return { database, connection, drop: async () => undefined };
   }
@@ -90,10 +105,81 @@ async function openFresh(dialect: DialectName, dataDir: string, databaseUrl: str
   return { database, connection, drop: () => dropPostgresSchema(url, schema) };
 }
 
-/** The real server (built client, locales, every plugin) on 127.0.0.1 and a random port, fresh database. */
+/** Migrates and loads the demo exactly as every server did before templates: a message other than 'Loaded…' fails. */
+async function migrateAndLoadDemo(database: Database, root: string, dataDir: string, demo: boolean): Promise<void> {
+  await migrateAll(database, serverPlugins);
+  if (!demo) return;
+  await loadDemoData(database, serverPlugins, root, (message) => {
+    if (!message.startsWith('Loaded')) throw new Error(message);
+  }, { dataDir });
+}
+
+/**
+ * Why a copy is a database of its own: no text cell names the template's folder (the demo stores file
+ * resources, images and genotype / allele-frequency sources relative to the data dir), and no import job
+ * waits or runs (the demo imports in-process), so a copy's job runner has nothing to pick up. Checked on
+ * every template (tens of milliseconds) so that an importer that starts storing absolute paths says so here.
+ */
+function assertSelfContained(sqlite: SQLite.Database, dataDir: string): void {
+  const problems: string[] = [];
+  const tables = sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).pluck().all() as string[];
+  for (const table of tables) {
+    const columns = sqlite.prepare('SELECT name, type FROM pragma_table_info(?)').all(table) as { name: string; type: string }[];
+    for (const column of columns.filter((c) => /text|char|clob|json|^$/i.test(c.type))) {
+      const found = sqlite.prepare(`SELECT count(*) FROM "${table}" WHERE instr("${column.name}", ?) > 0`).pluck().get(dataDir) as number;
+      if (found) problems.push(`${found} row(s) of ${table}.${column.name} name the template's folder`);
+    }
+  }
+  const live = sqlite.prepare(`SELECT count(*) FROM async_jobs WHERE status IN ('waiting', 'running')`).pluck().get() as number;
+  if (live) problems.push(`${live} import job(s) still waiting or running`);
+  if (problems.length) throw new Error(`the demo template cannot be copied: ${problems.join('; ')}`);
+}
+
+/**
+ * Builds a DemoTemplate in a new temp folder (the caller removes it). The demo load takes seconds, a copy
+ * milliseconds, so a test run loads it once.
+ */
+export async function prepareDemoTemplate(root: string = ROOT): Promise<DemoTemplate> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'germinate-e2e-template-'));
+  try {
+    const sqliteFile = path.join(dataDir, SQLITE_FILE);
+    const database = await openDatabase({ databaseUrl: null, sqliteFile });
+    try {
+      await migrateAndLoadDemo(database, root, dataDir, true);
+      if (!database.sqlite) throw new Error('the demo template is a SQLite database');
+      assertSelfContained(database.sqlite, dataDir);
+      // Move every page into the main file; closing the last connection then removes the -wal and -shm files.
+      database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      await database.close();
+    }
+    // A copy of the .sqlite file alone must hold everything: a leftover log would mean it does not.
+    const leftovers = ['-wal', '-shm', '-journal'].filter((suffix) => fs.existsSync(sqliteFile + suffix));
+    if (leftovers.length) throw new Error(`the demo template's database left ${leftovers.join(', ')} behind after closing`);
+    return { dataDir, root };
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The template to copy for this server, or null when it would start from a different database. */
+function usableTemplate(options: E2EServerOptions, root: string): DemoTemplate | null {
+  const template = options.demoTemplate;
+  if (!template || (options.dialect ?? 'sqlite') !== 'sqlite' || !(options.demo ?? true)) return null;
+  return path.resolve(template.root) === path.resolve(root) ? template : null;
+}
+
+/**
+ * The real server (built client, locales, every plugin) on 127.0.0.1 and a random port, fresh database:
+ * a copy of options.demoTemplate when it fits, else migrated and loaded here.
+ */
 export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2EServer> {
   const root = options.root ?? ROOT;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'germinate-e2e-'));
+  const template = usableTemplate(options, root);
+  // Copied before opening, so the database opened below is the template's.
+  if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
   const { database, connection, drop } = await openFresh(options.dialect ?? 'sqlite', dataDir, options.databaseUrl);
   let app: FastifyInstance | null = null;
   const cleanup = async () => {
@@ -103,12 +189,7 @@ export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await migrateAll(database, serverPlugins);
-    if (options.demo ?? true) {
-      await loadDemoData(database, serverPlugins, root, (message) => {
-        if (!message.startsWith('Loaded')) throw new Error(message);
-      }, { dataDir });
-    }
+    if (!template) await migrateAndLoadDemo(database, root, dataDir, options.demo ?? true);
     if (options.users ?? true) {
       for (const user of E2E_USERS) {
         await createUser(database.db, { username: user.username, password: passwordOf(user.username), userType: user.userType }, new Date());

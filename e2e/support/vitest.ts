@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { closePage, launchBrowser, newPage, watchOf, type LaunchOptions, type PageOptions } from './browser.js';
 import { startE2EServer, type E2EServer, type E2EServerOptions } from './server.js';
@@ -56,12 +56,13 @@ export function expectNoPageErrors(page: Page): void {
 
 /**
  * The real server of a test file: started in beforeAll (fresh database, demo data, test users) and
- * closed in afterAll; `started` receives it so specs can keep a plain variable.
+ * closed in afterAll; `started` receives it so specs can keep a plain variable. Its database is a copy of
+ * the run's demo template (global-setup.ts) where the options allow.
  */
 export function useServer(started: (server: E2EServer) => void, options?: E2EServerOptions): void {
   let server: E2EServer | null = null;
   beforeAll(async () => {
-    server = await startE2EServer(options);
+    server = await startE2EServer({ demoTemplate: inject('e2eDemoTemplate'), ...options });
     started(server);
   });
   afterAll(async () => {
