@@ -15,6 +15,8 @@ export const TEMPLATE_SCHEMA = 'germinate_test';
 
 /** Copying with WAL_LOG (PostgreSQL 15+) needs no checkpoint; older servers keep a schema per test instead. */
 const WAL_LOG_SINCE = 150_000;
+/** SQLSTATE of a DROP DATABASE that other sessions are still connected to. */
+const OBJECT_IN_USE = '55006';
 const NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 function checked(name: string): string {
@@ -84,9 +86,21 @@ export async function copyTemplate(serverUrl: string, template: string): Promise
   return name;
 }
 
-/** Drops one database; FORCE ends connections a test left open (its own are closed first). */
+/**
+ * Drops one database. A plain DROP waits (up to 5 s) for sessions that are ending, as a just-closed pool's
+ * are: forcing at once would end them mid-close, and their clients would throw. Sessions that stay past
+ * that (a test left a connection open) are ended by FORCE.
+ */
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${checked(name)}" WITH (FORCE)`));
+  const drop = `DROP DATABASE IF EXISTS "${checked(name)}"`;
+  await withClient(serverUrl, async (client) => {
+    try {
+      await client.query(drop);
+    } catch (error) {
+      if ((error as { code?: string }).code !== OBJECT_IN_USE) throw error;
+      await client.query(`${drop} WITH (FORCE)`);
+    }
+  });
 }
 
 /** Drops the template and every copy of it still there (tests that dropped only their schema leave theirs). */
