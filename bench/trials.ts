@@ -9,11 +9,12 @@ import { openDatabase, type Database, type DialectName } from '../src/server/db/
 import { TableQuery, type QueryCaller } from '../src/server/table/engine.js';
 import { Restriction } from '../src/server/table/restriction.js';
 import { serverPlugins } from '../src/plugins/server.js';
-import { datasetsOfType, TRIALS_DATASET_TYPE, trialsDatasetIds } from '../src/plugins/trials/dataset-scope.js';
+import { TRIALS_DATASET_TYPE, trialsDatasetIds } from '../src/plugins/trials/dataset-scope.js';
+import { datasetsOfType } from '../src/server/access/datasets-of-type.js';
 import { dataScopeSql } from '../src/plugins/trials/data/scope.js';
 import { germplasmGroups } from '../src/plugins/trials/data/groups.js';
 import { trialsDataView } from '../src/plugins/trials/data/view.js';
-import { quantilesSql } from '../src/plugins/trials/stats/quantiles-sql.js';
+import { quantilesSql } from '../src/server/stats/quantiles-sql.js';
 import { valuesSql } from '../src/plugins/trials/stats/box-plots.js';
 import { generatedPoints, generateTrials, TRAITS } from './generate-trials.js';
 import { alternate, median, report, time } from './measure.js';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { numericSql } from '../../src/plugins/trials/stats/numeric-sql.js';
+import { numericSql } from '../../src/server/stats/numeric-sql.js';
 import { testDialects } from '../support/databases.js';
 import { passwordOf, startServer, type TestServer } from '../support/server.js';
 import { seedTrials, type TrialsSeed } from '../support/trials-seed.js';

@@ -3,9 +3,6 @@ import { datasetsOfType } from '../../server/access/datasets-of-type.js';
 import type { GateCaller } from '../../server/access/licences.js';
 import type { DialectName } from '../../server/db/database.js';
 
-// The cross comparison and the bench read the shared helper through here.
-export { datasetsOfType };
-
 /** datasettypes.id of trials datasets. */
 export const TRIALS_DATASET_TYPE = 3;
 /** datasettypes.id of climate datasets (the cross comparison reads them by SQL name). */

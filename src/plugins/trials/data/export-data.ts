@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../server/auth/tokens.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
 import { GERMPLASM_GROUP_TYPE } from './groups.js';
-import { listOrNull } from '../dataset-request.js';
+import { listOrNull } from '../../../server/http/dataset-request.js';
 
 /**
  * What the trials export reads besides its rows (export-rows.ts): its traits (the columns), its datasets

@@ -9,7 +9,7 @@ import { pivotRows } from './export-rows.js';
 import { tabFile, xlsxFile } from './export-files.js';
 import { isaInvestigation } from './isatab-data.js';
 import { isaTabZip } from './isatab-zip.js';
-import { listOrNull, Subset } from '../dataset-request.js';
+import { listOrNull, Subset } from '../../../server/http/dataset-request.js';
 import { trialsDatasetIds } from '../dataset-scope.js';
 
 /** Date-time in file names (yyyy-MM-dd-HH-mm-ss, UTC). */

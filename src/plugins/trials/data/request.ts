@@ -1,6 +1,6 @@
 import { type } from 'arktype';
 import { ExportRequest, PaginatedRequest } from '../../../core/table-request.js';
-import { IdList, Subset } from '../dataset-request.js';
+import { IdList, Subset } from '../../../server/http/dataset-request.js';
 
 /** SubsettedDatasetRequest of the data table: a PaginatedRequest (page, limit, filters, minimal) with the selection. */
 export const SubsettedDatasetRequest = PaginatedRequest.and(Subset);

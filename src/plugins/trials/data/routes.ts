@@ -13,7 +13,7 @@ import { checkPaging, restrictedPage } from '../../../server/table/routes.js';
 import type { ColumnDef } from '../../../server/table/view.js';
 import { germplasmGroups } from './groups.js';
 import { trialExportRoutes } from './export-routes.js';
-import { DatasetRequest } from '../dataset-request.js';
+import { DatasetRequest } from '../../../server/http/dataset-request.js';
 import { DatasetExportRequest, SubsettedDatasetRequest, TraitTimelineRequest } from './request.js';
 import { trialsDatasetIds } from '../dataset-scope.js';
 import { dataScopeSql, germplasmSelectionSql } from './scope.js';

@@ -3,7 +3,7 @@ import { visibleGroupMembersSql } from '../../../server/access/groups.js';
 import type { SessionUser } from '../../../server/auth/tokens.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
-import { listOrNull } from '../dataset-request.js';
+import { listOrNull } from '../../../server/http/dataset-request.js';
 
 /**
  * The germplasm a request selects, as a condition on a germplasm id: the listed germplasm or the members

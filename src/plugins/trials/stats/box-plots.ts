@@ -3,14 +3,12 @@ import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
 import { MARKED_ITEMS, type Quantiles, type TraitDatasetStats, type TraitSummary } from '../api-types.js';
-import { listOrNull, type Subset } from '../dataset-request.js';
+import { listOrNull, type Subset } from '../../../server/http/dataset-request.js';
 import { trialsDatasetIds } from '../dataset-scope.js';
-import { numericSql } from './numeric-sql.js';
-import { quantileNumbers, quantilesSql, type QuantileRow } from './quantiles-sql.js';
-import {
-  datasetSummaries, traitSummaries, treatmentsOf, visibleGroups,
-  type Db,
-} from './selection.js';
+import { numericSql } from '../../../server/stats/numeric-sql.js';
+import { quantileNumbers, quantilesSql, type QuantileRow } from '../../../server/stats/quantiles-sql.js';
+import { traitSummaries, treatmentsOf, type Db } from './selection.js';
+import { datasetSummaries, visibleGroups } from '../../../server/stats/selection.js';
 
 export interface Scope {
   dialect: DialectName;

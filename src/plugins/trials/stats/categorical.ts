@@ -3,8 +3,9 @@ import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
 import { MARKED_ITEMS } from '../api-types.js';
-import { visibleGroups, type Db } from './selection.js';
-import { listOrNull, type Subset } from '../dataset-request.js';
+import { type Db } from './selection.js';
+import { visibleGroups } from '../../../server/stats/selection.js';
+import { listOrNull, type Subset } from '../../../server/http/dataset-request.js';
 import { trialsDatasetIds } from '../dataset-scope.js';
 
 /** The columns of the counts file; `group` only when the request selects germplasm. */

@@ -7,11 +7,12 @@ import { tableExists } from '../../../server/db/table-exists.js';
 import { HttpError } from '../../../server/http/errors.js';
 import { tsvCell } from './categorical.js';
 import { GERMPLASM_COLUMN_JOINS, germplasmColumn } from './cross-columns.js';
-import { numericSql } from './numeric-sql.js';
+import { numericSql } from '../../../server/stats/numeric-sql.js';
 import type { ComparisonConfig, CrossComparisonRequest } from './request.js';
 import type { Db } from './selection.js';
-import { listOrNull } from '../dataset-request.js';
-import { CLIMATE_DATASET_TYPE, datasetsOfType, trialsDatasetIds } from '../dataset-scope.js';
+import { listOrNull } from '../../../server/http/dataset-request.js';
+import { CLIMATE_DATASET_TYPE, trialsDatasetIds } from '../dataset-scope.js';
+import { datasetsOfType } from '../../../server/access/datasets-of-type.js';
 
 /** Most data rows a comparison file holds. */
 export const MAX_COMPARISON_ROWS = 100_000;

@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { IdList } from '../dataset-request.js';
+import { IdList } from '../../../server/http/dataset-request.js';
 
 /** The request bodies of the statistics besides the shared selection (dataset-request.ts). */
 

@@ -10,7 +10,7 @@ import { trialStats } from './box-plots.js';
 import { categoricalCounts } from './categorical.js';
 import { crossComparison } from './cross-comparison.js';
 import { germplasmTraitStats } from './germplasm-stats.js';
-import { listOrNull, Subset } from '../dataset-request.js';
+import { listOrNull, Subset } from '../../../server/http/dataset-request.js';
 import { CrossComparisonRequest, TraitDatasetRequest } from './request.js';
 import { traitStats } from './trait-stats.js';
 

@@ -3,9 +3,6 @@ import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
 import type { TraitSummary, Treatment } from '../api-types.js';
 
-// The groups and datasets a statistic names are read the same way for climate data: core's server part.
-export { datasetSummaries, visibleGroups, type NamedGroup } from '../../../server/stats/selection.js';
-
 export type Db = Kysely<unknown>;
 
 /**

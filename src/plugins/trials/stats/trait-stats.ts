@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { GateCaller } from '../../../server/access/licences.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
-import { listOrNull } from '../dataset-request.js';
+import { listOrNull } from '../../../server/http/dataset-request.js';
 import { trialsDatasetIds } from '../dataset-scope.js';
-import { numericSql } from './numeric-sql.js';
+import { numericSql } from '../../../server/stats/numeric-sql.js';
 import type { TraitDatasetRequest } from './request.js';
 import { parseRestrictions, type Db } from './selection.js';
 

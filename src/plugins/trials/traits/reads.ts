@@ -10,7 +10,7 @@ import { isoTimestamp } from '../../../server/table/engine.js';
 import { textSortKey } from '../../../server/table/text-match.js';
 import { hasValues, runSource } from './dataset-columns.js';
 import { trialsDatasetIds } from '../dataset-scope.js';
-import { DatasetRequest } from '../dataset-request.js';
+import { DatasetRequest } from '../../../server/http/dataset-request.js';
 import { TRAIT_SYNONYM_TYPE, type TraitTables } from './tables.js';
 
 /** JSON columns are text on SQLite and parsed jsonb on PostgreSQL. */
