@@ -20,10 +20,8 @@ export function withFilter(body: PaginatedRequest, extra: Filter): PaginatedRequ
 }
 
 /**
- * Shared by the domains whose listings are another domain's table narrowed (climate's datasets; the
- * marker listings and file resources still hold copies of this).
- *
- * Answers with another domain's table call (e.g. `dataset/table`) for the same caller: the domains meet
+ * Shared by the domains whose listings are another domain's table narrowed (climate's and file resources'
+ * datasets, the marker listings). Answers with another domain's table call (e.g. `dataset/table`) for the same caller: the domains meet
  * through the URL, so the other table keeps all its rules (visibility, row shape, acceptedBy, filters).
  */
 export async function answerThrough(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, url: string, body: PaginatedRequest): Promise<FastifyReply> {

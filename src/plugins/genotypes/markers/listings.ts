@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { pathId } from '../../../server/access/users.js';
 import { pagingRequest } from '../../../server/table/routes.js';
 import { MEMBER_TYPE } from '../tables.js';
-import { answerThrough, withFilter } from './through.js';
+import { answerThrough, withFilter } from '../../../server/http/answer-through.js';
 
 /** grouptypes.target_table of marker groups. */
 export const MARKER_GROUP_TARGET = 'markers';
