@@ -8,7 +8,7 @@ import { germplasmView } from './queries.js';
  * A germplasm's place is its location (join l). The id side reads g.location_id, so that the locations the
  * spatial index finds lead to their germplasm through germinatebase's location index.
  */
-const GERMPLASM_GEO: GeoColumns = { locationId: sql.raw('g.location_id'), point: { lat: sql.raw('l.latitude'), lng: sql.raw('l.longitude') }, joins: ['l'] };
+export const GERMPLASM_GEO: GeoColumns = { locationId: sql.raw('g.location_id'), point: { lat: sql.raw('l.latitude'), lng: sql.raw('l.longitude') }, joins: ['l'] };
 
 /**
  * `germplasm/distance/table` and `germplasm/polygon/table` (+ `/ids`): germplasm/table's rows near a point

@@ -40,7 +40,27 @@ function distanceRestriction(geo: GeoColumns, dialect: DialectName, point: { lat
   const located = sql`${geo.point.lat} IS NOT NULL AND ${geo.point.lng} IS NOT NULL`;
   if (radius === null) return new Restriction(located, geo.joins);
   const boxes = radiusBoxes(point.latitude, point.longitude, radius, earthRadiusKm);
-  return new Restriction(sql`${geo.locationId} IN (${locationIdsInBoxes(boxes, dialect)}) AND ${located}`, geo.joins);
+  // Only located locations are in the index: the boxes imply `located`, without the view's join.
+  return new Restriction(sql`${geo.locationId} IN (${locationIdsInBoxes(boxes, dialect)})`);
+}
+
+/**
+ * A point search's table and condition (Germinate's …/distance/table): a view per request, since its distance
+ * column holds the request's point (as bound parameters). Public so that benchmarks run the API's statements.
+ */
+export function distanceSearch(options: Pick<GeoTableOptions, 'view' | 'geo' | 'formula'>, dialect: DialectName, body: unknown): { query: TableQuery; extra: Restriction } {
+  const { view, geo, formula } = options;
+  const earthRadiusKm = RADIUS_OF[formula];
+  const { latitude, longitude, request } = searchPoint(body);
+  const radius = searchRadius(request.filter, earthRadiusKm);
+  const query = new TableQuery(distanceView(view, geo, distanceSql(formula, dialect, latitude, longitude, geo.point)), dialect);
+  return { query, extra: distanceRestriction(geo, dialect, { latitude, longitude }, radius, earthRadiusKm) };
+}
+
+/** A polygon search's condition (Germinate's …/polygon/table) on the domain's own view. */
+export function polygonSearch(geo: GeoColumns, dialect: DialectName, body: unknown): Restriction {
+  // The condition reads the locations itself (sql.ts): no join of the view.
+  return new Restriction(inPolygonsSql(searchPolygons(body), geo.locationId, dialect));
 }
 
 /**
@@ -49,19 +69,12 @@ function distanceRestriction(geo: GeoColumns, dialect: DialectName, point: { lat
  */
 export function registerGeoTableRoutes(app: FastifyInstance, options: GeoTableOptions): void {
   const dialect = app.database.dialect;
-  const { view, geo, formula } = options;
-  const earthRadiusKm = RADIUS_OF[formula];
+  const { view, geo } = options;
   const config = { access: 'public' as const };
   const plain = new TableQuery(view, dialect);
 
-  // A view per request: its distance column holds the request's point (as bound parameters).
-  const distance = (body: unknown) => {
-    const { latitude, longitude, request } = searchPoint(body);
-    const radius = searchRadius(request.filter, earthRadiusKm);
-    const query = new TableQuery(distanceView(view, geo, distanceSql(formula, dialect, latitude, longitude, geo.point)), dialect);
-    return { query, extra: distanceRestriction(geo, dialect, { latitude, longitude }, radius, earthRadiusKm) };
-  };
-  const polygon = (body: unknown) => new Restriction(inPolygonsSql(searchPolygons(body), geo.locationId, geo.point, dialect), geo.joins);
+  const distance = (body: unknown) => distanceSearch(options, dialect, body);
+  const polygon = (body: unknown) => polygonSearch(geo, dialect, body);
 
   app.post(`${options.prefix}/distance/table`, { config }, async (request) => {
     const { query, extra } = distance(request.body);

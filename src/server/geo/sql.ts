@@ -60,16 +60,22 @@ export interface Box {
 export const LOCATION_RTREE = 'locations_rtree';
 export const LOCATION_POINT_INDEX = 'locations_point_gist';
 
+/** The coordinates of the locations a box query reads (alias `lg`, apart from any alias of the outer view). */
+const BOX_POINT: PointColumns = { lat: sql.raw('lg.latitude'), lng: sql.raw('lg.longitude') };
+
 /**
- * The ids of the locations inside any of the boxes, as a subquery that the spatial index answers: a
- * search then reads the locations (and their germplasm, by germinatebase's location index) of its area only.
+ * The ids of the locations inside any of the boxes (and meeting `exact`, a condition on their coordinates),
+ * as a subquery that the spatial index answers: a search then reads the locations of its area only, and
+ * each location's test runs once, however many germplasm it has (whose rows the caller's `IN` then finds
+ * by germinatebase's location index).
  */
-export function locationIdsInBoxes(boxes: readonly Box[], dialect: DialectName): RawBuilder<unknown> {
+export function locationIdsInBoxes(boxes: readonly Box[], dialect: DialectName, exact?: (point: PointColumns) => RawBuilder<unknown>): RawBuilder<unknown> {
   if (boxes.length === 0) return sql`SELECT id FROM locations WHERE 1 = 0`;
+  const test = exact ? sql` AND ${exact(BOX_POINT)}` : sql``;
   const one = (b: Box) =>
     dialect === 'postgres'
-      ? sql`SELECT id FROM locations WHERE point(longitude, latitude) <@ box(point(${num(b.minLng)}, ${num(b.minLat)}), point(${num(b.maxLng)}, ${num(b.maxLat)}))`
-      : sql`SELECT id FROM ${sql.table(LOCATION_RTREE)} WHERE max_lat >= ${b.minLat} AND min_lat <= ${b.maxLat} AND max_lng >= ${b.minLng} AND min_lng <= ${b.maxLng}`;
+      ? sql`SELECT lg.id FROM locations lg WHERE point(lg.longitude, lg.latitude) <@ box(point(${num(b.minLng)}, ${num(b.minLat)}), point(${num(b.maxLng)}, ${num(b.maxLat)}))${test}`
+      : sql`SELECT r.id FROM ${sql.table(LOCATION_RTREE)} r${exact ? sql` JOIN locations lg ON lg.id = r.id` : sql``} WHERE r.max_lat >= ${b.minLat} AND r.min_lat <= ${b.maxLat} AND r.max_lng >= ${b.minLng} AND r.min_lng <= ${b.maxLng}${test}`;
   return sql.join(boxes.map(one), sql` UNION ALL `);
 }
 
@@ -109,12 +115,11 @@ export function pointInPolygonSql(polygon: PlanarPolygon, point: PointColumns): 
 }
 
 /**
- * Rows whose location (`locationId`, its coordinates `point`) lies inside any of the polygons (their union,
- * as Germinate's MULTIPOLYGON): the spatial index finds the locations in the polygons' boxes, then the
- * exact test keeps those inside.
+ * Rows whose location (`locationId`) lies inside any of the polygons (their union, as Germinate's
+ * MULTIPOLYGON): the spatial index finds the locations in the polygons' boxes, the exact test keeps those
+ * inside. It reads the locations itself, so the rows' own view needs no join for it.
  */
-export function inPolygonsSql(polygons: readonly PlanarPolygon[], locationId: RawBuilder<unknown>, point: PointColumns, dialect: DialectName): RawBuilder<unknown> {
-  const boxes = polygons.flatMap(polygonBoxes);
-  const exact = sql.join(polygons.map((p) => pointInPolygonSql(p, point)), sql` OR `);
-  return sql`${locationId} IN (${locationIdsInBoxes(boxes, dialect)}) AND ${point.lat} IS NOT NULL AND ${point.lng} IS NOT NULL AND (${exact})`;
+export function inPolygonsSql(polygons: readonly PlanarPolygon[], locationId: RawBuilder<unknown>, dialect: DialectName): RawBuilder<unknown> {
+  const exact = (point: PointColumns) => sql`(${sql.join(polygons.map((p) => pointInPolygonSql(p, point)), sql` OR `)})`;
+  return sql`${locationId} IN (${locationIdsInBoxes(polygons.flatMap(polygonBoxes), dialect, exact)})`;
 }
