@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { PaginatedRequest, type Filter } from '../../core/table-request.js';
+import { PaginatedRequest, toSnakeCase, type Filter } from '../../core/table-request.js';
 import { HttpError } from '../http/errors.js';
 import { validate } from '../http/validate.js';
 import { checkCoordinates, planarPolygon, POLYGON_LIMITS, type PlanarPolygon } from './polygon.js';
@@ -59,7 +59,7 @@ export function searchRadius(filters: readonly Filter[] | null | undefined, eart
   const most = halfCircumference(earthRadiusKm);
   let radius: number | null = null;
   for (const filter of list) {
-    if (filter.column !== 'distance' || !UPPER_BOUNDS.has(filter.comparator)) continue;
+    if (toSnakeCase(filter.column) !== 'distance' || !UPPER_BOUNDS.has(filter.comparator)) continue;
     const values = (filter.values ?? []).filter((v) => v !== null && String(v).trim() !== '').map(Number);
     const bound = filter.comparator === 'between' ? values[1] : values[0];
     if (bound === undefined || Number.isNaN(bound)) continue;

@@ -41,7 +41,7 @@ function distanceRestriction(geo: GeoColumns, dialect: DialectName, point: { lat
   if (radius === null) return new Restriction(located, geo.joins);
   const boxes = radiusBoxes(point.latitude, point.longitude, radius, earthRadiusKm);
   // Only located locations are in the index: the boxes imply `located`, without the view's join.
-  return new Restriction(sql`${geo.locationId} IN (${locationIdsInBoxes(boxes, dialect)})`);
+  return new Restriction(sql`${geo.locationId} IN (${locationIdsInBoxes(boxes.map((box) => ({ box })), dialect)})`);
 }
 
 /**

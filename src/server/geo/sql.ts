@@ -63,19 +63,27 @@ export const LOCATION_POINT_INDEX = 'locations_point_gist';
 /** The coordinates of the locations a box query reads (alias `lg`, apart from any alias of the outer view). */
 const BOX_POINT: PointColumns = { lat: sql.raw('lg.latitude'), lng: sql.raw('lg.longitude') };
 
+/** A box of the spatial index, and optionally the exact condition on the coordinates of the locations in it. */
+export interface BoxQuery {
+  box: Box;
+  exact?: (point: PointColumns) => RawBuilder<unknown>;
+}
+
 /**
- * The ids of the locations inside any of the boxes (and meeting `exact`, a condition on their coordinates),
- * as a subquery that the spatial index answers: a search then reads the locations of its area only, and
- * each location's test runs once, however many germplasm it has (whose rows the caller's `IN` then finds
- * by germinatebase's location index).
+ * The ids of the locations inside any of the boxes (each meeting its box's exact condition), as a subquery
+ * that the spatial index answers: a search then reads the locations of its area only, and each location's
+ * test runs once, however many germplasm it has (whose rows the caller's `IN` then finds by germinatebase's
+ * location index). A polygon's test goes with its own boxes only, so the bound parameters grow with the
+ * number of vertices, not with vertices × polygons.
  */
-export function locationIdsInBoxes(boxes: readonly Box[], dialect: DialectName, exact?: (point: PointColumns) => RawBuilder<unknown>): RawBuilder<unknown> {
+export function locationIdsInBoxes(boxes: readonly BoxQuery[], dialect: DialectName): RawBuilder<unknown> {
   if (boxes.length === 0) return sql`SELECT id FROM locations WHERE 1 = 0`;
-  const test = exact ? sql` AND ${exact(BOX_POINT)}` : sql``;
-  const one = (b: Box) =>
-    dialect === 'postgres'
+  const one = ({ box: b, exact }: BoxQuery) => {
+    const test = exact ? sql` AND ${exact(BOX_POINT)}` : sql``;
+    return dialect === 'postgres'
       ? sql`SELECT lg.id FROM locations lg WHERE point(lg.longitude, lg.latitude) <@ box(point(${num(b.minLng)}, ${num(b.minLat)}), point(${num(b.maxLng)}, ${num(b.maxLat)}))${test}`
       : sql`SELECT r.id FROM ${sql.table(LOCATION_RTREE)} r${exact ? sql` JOIN locations lg ON lg.id = r.id` : sql``} WHERE r.max_lat >= ${b.minLat} AND r.min_lat <= ${b.maxLat} AND r.max_lng >= ${b.minLng} AND r.min_lng <= ${b.maxLng}${test}`;
+  };
   return sql.join(boxes.map(one), sql` UNION ALL `);
 }
 
@@ -120,6 +128,6 @@ export function pointInPolygonSql(polygon: PlanarPolygon, point: PointColumns): 
  * inside. It reads the locations itself, so the rows' own view needs no join for it.
  */
 export function inPolygonsSql(polygons: readonly PlanarPolygon[], locationId: RawBuilder<unknown>, dialect: DialectName): RawBuilder<unknown> {
-  const exact = (point: PointColumns) => sql`(${sql.join(polygons.map((p) => pointInPolygonSql(p, point)), sql` OR `)})`;
-  return sql`${locationId} IN (${locationIdsInBoxes(polygons.flatMap(polygonBoxes), dialect, exact)})`;
+  const boxes = polygons.flatMap((polygon) => polygonBoxes(polygon).map((box) => ({ box, exact: (point: PointColumns) => pointInPolygonSql(polygon, point) })));
+  return sql`${locationId} IN (${locationIdsInBoxes(boxes, dialect)})`;
 }
