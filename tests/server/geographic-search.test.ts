@@ -2,7 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/databases.js';
-import { startServer, type TestServer } from '../support/server.js';
+import { passwordOf, startServer, type TestServer } from '../support/server.js';
 import { expectShape, type Shape } from '../support/view-shapes.js';
 
 type Row = Record<string, unknown>;
@@ -179,6 +179,28 @@ describe.each(testDialects())('geographic search on %s', (dialect) => {
     await sql`UPDATE locations SET latitude = 20 WHERE id = ${id}`.execute(db);
     await sql`DELETE FROM locations WHERE id = ${id}`.execute(db);
     expect(await inside(20, -30)).toEqual([]);
+  });
+
+  it('serves location groups: members as location rows with groupId, their ids, export and changes', async () => {
+    const token = await server.login('curator', passwordOf('curator'));
+    const created = await server.api('PUT', 'group', { token, body: { name: 'Arctic sites', grouptypeId: 1, visibility: true } });
+    expect(created.status).toBe(200);
+    const groupId = Number(await created.json());
+    const members = [locationOf.get('arcticA'), locationOf.get('svalbard')];
+    const patch = await server.api('PATCH', `group/${groupId}/location`, { token, body: { ids: members, addition: true } });
+    expect(await patch.json()).toBe(2);
+    const rows = await page(`group/${groupId}/location`, { orderBy: 'locationName', ascending: 1 });
+    expect(rows.data.map((r) => r.locationName)).toEqual(['arcticA', 'svalbard']);
+    expect(Object.keys(rows.data[0])).toEqual(['groupId', ...Object.keys(LOCATION_SHAPE)]);
+    expect(rows.data[0].groupId).toBe(groupId);
+    expect([...(await page(`group/${groupId}/location/ids`, {})).data].sort()).toEqual([...members].sort());
+    const response = await post(`group/${groupId}/location/export`, {});
+    expect(response.headers.get('content-disposition')).toMatch(/marker-group-table-/);
+    const header = strFromU8(Object.values(unzipSync(new Uint8Array(await response.arrayBuffer())))[0]).split(/\r?\n/)[0].split('\t');
+    expect(header.slice(0, 3)).toEqual(['group_id', 'group_name', 'location_id']);
+    // A germplasm group is not a location group.
+    const other = Number(await (await server.api('PUT', 'group', { token, body: { name: 'Accessions', grouptypeId: 3, visibility: true } })).json());
+    expect((await post(`group/${other}/location`, {})).status).toBe(404);
   });
 
   it('refuses bad geometry with a 400 that names the problem', async () => {
