@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
-import { axeViolations, formatViolations, startE2EServer, storedClientState, useBrowser, useServer, waitForNoNetwork, type E2EServer } from './support/index.js';
+import { axeViolations, formatViolations, storedClientState, useBrowser, useServer, waitForNoNetwork, type E2EServer } from './support/index.js';
 
 /** The shell in Chromium against the real server: home, palette, tiling by keyboard, URL, locale, login. */
 
@@ -184,12 +184,7 @@ describe('shell (authMode SELECTIVE)', () => {
 describe('shell (authMode FULL)', () => {
   const browser = useBrowser();
   let server: E2EServer;
-  beforeAll(async () => {
-    server = await startE2EServer({ authMode: 'FULL' });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  useServer((started) => (server = started), { authMode: 'FULL' });
 
   it('sends an anonymous visitor to login and back to the target after logging in', async () => {
     const page = await browser.page();
