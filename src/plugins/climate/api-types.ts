@@ -1,7 +1,8 @@
 /**
  * The shapes of the climate answers, shared by the server that builds them and the client that reads them
- * (Germinate's names, views.md §7). No imports: the client bundle takes this file as it is.
+ * (Germinate's names). Only type imports from src/core: the client bundle takes this file as it is.
  */
+import type { DatasetSummary, Distribution } from '../../core/stats-types.js';
 
 /** The label of the boxes of the marked locations (`groupIds`) and of their rows in the categorical file. */
 export const MARKED_ITEMS = 'Marked items';
@@ -56,39 +57,17 @@ export type ClimateDataRow = {
 };
 
 /** Germinate's Quantiles of a climate variable: one box (no treatments: treatmentId is always null). */
-export interface ClimateQuantiles {
+export interface ClimateQuantiles extends Distribution {
   datasetId: number | null;
   treatmentId: null;
   /** The climate variable. */
   xId: number;
   /** JSON-array text of the location group's name, or MARKED_ITEMS; null for a dataset's box. */
   groupIds: string | null;
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-  avg: number;
-  count: number;
 }
 
 /** The part of Germinate's ViewTableDatasets that names and credits a box's dataset. */
-export interface ClimateDatasetSummary {
-  datasetId: number;
-  datasetName: string;
-  datasetDescription: string | null;
-  datasetType: string;
-  version: string | null;
-  experimentId: number;
-  experimentName: string | null;
-  licenseId: number | null;
-  licenseName: string | null;
-  datasetState: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  createdOn: string;
-  updatedOn: string;
-}
+export type ClimateDatasetSummary = DatasetSummary;
 
 /** Germinate's ClimateDatasetStats (`dataset/stats/climate`). */
 export interface ClimateDatasetStats {

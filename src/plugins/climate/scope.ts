@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { datasetsOfType } from '../../server/access/datasets-of-type.js';
-import { groupVisibleSql, visibleGroupMembersSql } from '../../server/access/groups.js';
+import { groupVisibleSql, itemSelectionSql } from '../../server/access/groups.js';
 import type { GateCaller } from '../../server/access/licences.js';
 import type { SessionUser } from '../../server/auth/tokens.js';
 import type { DialectName } from '../../server/db/database.js';
@@ -29,13 +29,7 @@ export function locationSelectionSql(
   user: SessionUser | null,
   dialect: DialectName,
 ): RawBuilder<unknown> | null {
-  const marked = listOrNull(yIds);
-  const groups = listOrNull(yGroupIds);
-  const parts: RawBuilder<unknown>[] = [];
-  if (marked) parts.push(idListSql(location, marked, dialect));
-  if (groups) parts.push(sql`${location} IN (${visibleGroupMembersSql(groups, LOCATION_GROUP_TARGET, user)})`);
-  if (parts.length === 0) return null;
-  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
+  return itemSelectionSql(location, yIds, yGroupIds, LOCATION_GROUP_TARGET, user, dialect);
 }
 
 /** What a climate data request restricts: the allowed datasets, the climates (`xIds`) and the locations. */

@@ -1,24 +1,13 @@
 /**
  * The shapes of the trials answers, shared by the server that builds them and the client that reads
- * them (Germinate's names). No imports: the client bundle takes this file as it is.
+ * them (Germinate's names). Only type imports from src/core: the client bundle takes this file as it is.
  */
+import type { DatasetSummary, Distribution } from '../../core/stats-types.js';
+
+export type { DatasetSummary, Distribution };
 
 /** The label of the boxes and counts of the marked germplasm (`groupIds`, a counts file's `group`). */
 export const MARKED_ITEMS = 'Marked items';
-
-/**
- * The numbers of a box: the least and greatest value, the quartiles, the average and how many values. A
- * type (not an interface), so that rows built on it are also Records for charts and tables.
- */
-export type Distribution = {
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-  avg: number;
-  count: number;
-};
 
 /** Germinate's Quantiles: one box of a box plot. */
 export interface Quantiles extends Distribution {
@@ -28,27 +17,6 @@ export interface Quantiles extends Distribution {
   xId: number;
   /** JSON-array text of the group's name, or MARKED_ITEMS; null for a dataset's box. */
   groupIds: string | null;
-}
-
-/**
- * Germinate's ViewTableDatasets, the part a chart needs to name and credit a dataset: ids, names,
- * experiment, licence, state, dates.
- */
-export interface DatasetSummary {
-  datasetId: number;
-  datasetName: string;
-  datasetDescription: string | null;
-  datasetType: string;
-  version: string | null;
-  experimentId: number;
-  experimentName: string | null;
-  licenseId: number | null;
-  licenseName: string | null;
-  datasetState: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  createdOn: string;
-  updatedOn: string;
 }
 
 /** Germinate's ViewTableTraits without its data counts: the trait, its unit and its category. */

@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { roleOf } from '../../core/roles.js';
 import type { SessionUser } from '../auth/tokens.js';
+import type { DialectName } from '../db/database.js';
+import { idListSql } from '../db/id-list.js';
 
 /** groups.visibility of a public group; a private group (0) is its creator's. */
 export const PUBLIC_GROUP = 1;
@@ -26,4 +28,24 @@ export function visibleGroupMembersSql(groupIds: readonly number[], targetTable:
   return sql`SELECT gm.foreign_id FROM groupmembers gm JOIN groups vg ON vg.id = gm.group_id
     JOIN grouptypes vgt ON vgt.id = vg.grouptype_id
     WHERE gm.group_id IN (${sql.join(groupIds.map((id) => sql`${id}`))}) AND vgt.target_table = ${targetTable} AND ${groupVisibleSql('vg', user)}`;
+}
+
+/**
+ * The items a data request selects, as a condition on an item id column: the listed items (`yIds`, marked
+ * items) or the members of the listed groups of `targetTable` the caller sees (`yGroupIds`); either selects.
+ * Null when neither list names anything (an empty list names nothing).
+ */
+export function itemSelectionSql(
+  item: RawBuilder<unknown>,
+  yIds: readonly number[] | null | undefined,
+  yGroupIds: readonly number[] | null | undefined,
+  targetTable: string,
+  user: SessionUser | null,
+  dialect: DialectName,
+): RawBuilder<unknown> | null {
+  const parts: RawBuilder<unknown>[] = [];
+  if (yIds && yIds.length > 0) parts.push(idListSql(item, [...new Set(yIds)], dialect));
+  if (yGroupIds && yGroupIds.length > 0) parts.push(sql`${item} IN (${visibleGroupMembersSql([...new Set(yGroupIds)], targetTable, user)})`);
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
 }

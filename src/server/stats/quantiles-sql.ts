@@ -1,16 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Distribution } from '../../core/stats-types.js';
 import type { DialectName } from '../db/database.js';
 
-/** The numbers of a box: least and greatest value, quartiles, average and how many values. */
-export type Distribution = {
-  min: number;
-  q1: number;
-  median: number;
-  q3: number;
-  max: number;
-  avg: number;
-  count: number;
-};
+export type { Distribution };
+
 
 /** The rows to summarise: a SELECT whose rows hold the group's key columns and `v`, a number (never NULL). */
 export interface QuantileSource {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { DatasetSummary } from '../../core/stats-types.js';
 import { groupVisibleSql } from '../access/groups.js';
 import type { SessionUser } from '../auth/tokens.js';
 import type { DialectName } from '../db/database.js';
@@ -9,6 +10,8 @@ import { tableExists } from '../db/table-exists.js';
  * What the statistics of dataset data (trials, climate) name besides their numbers: the groups a request
  * selects and the datasets the boxes were drawn from.
  */
+
+export type { DatasetSummary };
 
 export interface NamedGroup {
   id: number;
@@ -28,23 +31,6 @@ export async function visibleGroups(db: Kysely<unknown>, dialect: DialectName, u
   return rows.rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
-/** Germinate's ViewTableDatasets, the part a chart needs to name and credit a dataset. */
-export interface DatasetSummary {
-  datasetId: number;
-  datasetName: string;
-  datasetDescription: string | null;
-  datasetType: string;
-  version: string | null;
-  experimentId: number;
-  experimentName: string | null;
-  licenseId: number | null;
-  licenseName: string | null;
-  datasetState: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  createdOn: string;
-  updatedOn: string;
-}
 
 /** The summaries of the given datasets, by id. */
 export async function datasetSummaries(db: Kysely<unknown>, dialect: DialectName, ids: readonly number[]): Promise<DatasetSummary[]> {

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { visibleGroupMembersSql } from '../../../server/access/groups.js';
+import { itemSelectionSql } from '../../../server/access/groups.js';
 import type { SessionUser } from '../../../server/auth/tokens.js';
 import type { DialectName } from '../../../server/db/database.js';
 import { idListSql } from '../../../server/db/id-list.js';
@@ -16,13 +16,7 @@ export function germplasmSelectionSql(
   user: SessionUser | null,
   dialect: DialectName,
 ): RawBuilder<unknown> | null {
-  const marked = listOrNull(yIds);
-  const groups = listOrNull(yGroupIds);
-  const parts: RawBuilder<unknown>[] = [];
-  if (marked) parts.push(idListSql(germplasm, marked, dialect));
-  if (groups) parts.push(sql`${germplasm} IN (${visibleGroupMembersSql(groups, 'germinatebase', user)})`);
-  if (parts.length === 0) return null;
-  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
+  return itemSelectionSql(germplasm, yIds, yGroupIds, 'germinatebase', user, dialect);
 }
 
 /** What a trials data request restricts, over the plots `ts` and the data points `pd`. */
