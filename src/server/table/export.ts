@@ -1,5 +1,5 @@
-import { PassThrough } from 'node:stream';
-import { Zip, ZipDeflate } from 'fflate';
+import type { PassThrough } from 'node:stream';
+import { ZipAnswer } from '../http/zip-answer.js';
 import type { Extra } from './restriction.js';
 import type { TableSource } from '../db/read-pool.js';
 import type { ExportRequest } from '../../core/table-request.js';
@@ -52,30 +52,19 @@ export function exportTable(
   query.where(request.filter, scope.extra, scope.caller);
   const extension = (request.forcedFileExtension ?? 'txt').replace(/[^A-Za-z0-9]/g, '').slice(0, 10) || 'txt';
   const stamp = timestamp(now);
-  const stream = new PassThrough();
-  const zip = new Zip((err, chunk, final) => {
-    if (err) {
-      stream.destroy(err);
-      return;
-    }
-    stream.write(Buffer.from(chunk));
-    if (final) stream.end();
-  });
-  const entry = new ZipDeflate(`${prefix}-${stamp}.${extension}`, { level: 6 });
-  zip.add(entry);
-  const encoder = new TextEncoder();
+  const zip = new ZipAnswer();
+  const entry = zip.entry(`${prefix}-${stamp}.${extension}`);
   const write = async () => {
-    entry.push(encoder.encode(columns.map((c) => c.header).join('\t') + '\r\n'));
+    entry.text(columns.map((c) => c.header).join('\t') + '\r\n');
     for await (const batch of query.batches(db, request.filter, columns.map((c) => c.key), scope)) {
       // The client went away: stop reading the table.
-      if (stream.destroyed) return;
-      const text = batch.map((row) => columns.map((c) => cell(row[c.key])).join('\t') + '\r\n').join('');
-      entry.push(encoder.encode(text));
-      if (stream.writableNeedDrain) await new Promise((resolve) => stream.once('drain', resolve));
+      if (zip.gone) return;
+      entry.text(batch.map((row) => columns.map((c) => cell(row[c.key])).join('\t') + '\r\n').join(''));
+      await zip.flow();
     }
-    entry.push(new Uint8Array(0), true);
+    entry.end();
     zip.end();
   };
-  write().catch((err: unknown) => stream.destroy(err instanceof Error ? err : new Error(String(err))));
+  const stream = zip.run(write);
   return { filename: `${prefix}--${stamp}-${crypto.randomUUID()}.zip`, stream };
 }

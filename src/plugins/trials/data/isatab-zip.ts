@@ -1,8 +1,8 @@
-import { PassThrough } from 'node:stream';
-import { Zip, ZipDeflate } from 'fflate';
+import type { PassThrough } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../../server/auth/tokens.js';
 import type { DialectName } from '../../../server/db/database.js';
+import { ZipAnswer } from '../../../server/http/zip-answer.js';
 import type { ExportSelection, ExportTrait } from './export-data.js';
 import { pivotRows } from './export-rows.js';
 import { investigationFile, type IsaInvestigation, type IsaStudy } from './isatab-investigation.js';
@@ -29,48 +29,27 @@ export interface IsaTabSource {
 }
 
 export function isaTabZip(source: IsaTabSource): PassThrough {
-  const stream = new PassThrough();
-  const zip = new Zip((err, chunk, final) => {
-    if (err) {
-      stream.destroy(err);
-      return;
-    }
-    stream.write(Buffer.from(chunk));
-    if (final) stream.end();
-  });
-  const encoder = new TextEncoder();
-  // The client reads slower than the rows come: wait for it (or for the stream's end, if it went away).
-  const drained = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        stream.off('drain', done);
-        stream.off('close', done);
-        resolve();
-      };
-      stream.once('drain', done);
-      stream.once('close', done);
-    });
+  const zip = new ZipAnswer();
 
   /** One entry: its header, then a chunk per batch of the study's rows. False when the client went away. */
   const table = async (name: string, header: string, study: IsaStudy, lines: (rows: NumberedRow[]) => string): Promise<boolean> => {
-    const entry = new ZipDeflate(name, { level: 6 });
-    zip.add(entry);
-    entry.push(encoder.encode(header));
+    const entry = zip.entry(name);
+    entry.text(header);
     const numbering = new StudyNumbering(study.dataset.id);
     // The groups column is not part of ISA-Tab: no group names are read (the selection still applies).
     for await (const batch of pivotRows(source.db, source.selection, source.traits, [study.dataset], null, source.user, source.dialect)) {
-      if (stream.destroyed) return false;
-      entry.push(encoder.encode(lines(numbering.number(batch))));
-      if (stream.writableNeedDrain) await drained();
+      if (zip.gone) return false;
+      entry.text(lines(numbering.number(batch)));
+      await zip.flow();
     }
-    entry.push(new Uint8Array(0), true);
+    entry.end();
     return true;
   };
 
-  const write = async () => {
-    const investigation = new ZipDeflate(INVESTIGATION_FILE, { level: 6 });
-    zip.add(investigation);
-    investigation.push(encoder.encode(investigationFile(source.investigation, source.traits)), true);
+  return zip.run(async () => {
+    const investigation = zip.entry(INVESTIGATION_FILE);
+    investigation.text(investigationFile(source.investigation, source.traits));
+    investigation.end();
     for (const study of source.investigation.studies) {
       const { files, layout } = study;
       if (!(await table(files.study, studyHeader(layout), study, (rows) => studyLines(rows, layout)))) return;
@@ -78,7 +57,5 @@ export function isaTabZip(source: IsaTabSource): PassThrough {
       if (!(await table(files.data, dataHeader(source.traits), study, dataLines))) return;
     }
     zip.end();
-  };
-  write().catch((err: unknown) => stream.destroy(err instanceof Error ? err : new Error(String(err))));
-  return stream;
+  });
 }
