@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../support/databases.js';
 import { readImportFile } from '../../src/server/import/read-file.js';
 import { shapefileImporter } from '../../src/plugins/trials/import/shapefile-importer.js';
@@ -29,13 +29,15 @@ const E = (status: string, rowIndex: number, column: string | null, value: strin
 describe.each(testDialects())('trial shapefile (%s)', (dialect) => {
   let h: TrialsHarness;
   let datasetId: number;
-  beforeEach(async () => {
+  // One trial per dialect: the layout that imports is stored first, and every refused file after it must
+  // leave the counts as they were (each case checks).
+  beforeAll(async () => {
     h = await trialsHarness(dialect);
     const { stats } = await h.run(trialImporter, (await xlsxFile(validBook())).file);
     datasetId = stats?.datasetId as number;
   });
-  afterEach(async () => {
-    await h.test.cleanup();
+  afterAll(async () => {
+    await h?.test.cleanup();
   });
 
   it('stores a valid layout as the dataset\'s Trials Shapefile; missing germplasm is only a warning', async () => {
