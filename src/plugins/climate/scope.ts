@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { datasetsOfType } from '../../server/access/datasets-of-type.js';
-import { groupVisibleSql, itemSelectionSql } from '../../server/access/groups.js';
+import { itemGroups, itemSelectionSql } from '../../server/access/groups.js';
 import type { GateCaller } from '../../server/access/licences.js';
 import type { SessionUser } from '../../server/auth/tokens.js';
 import type { DialectName } from '../../server/db/database.js';
@@ -55,19 +55,6 @@ export function dataScopeSql(scope: DataScope, user: SessionUser | null, dialect
  * The location groups the caller sees (public, their own, all for administrators) that hold each of the
  * given locations, by location id, each list by group name: one query for a page's rows.
  */
-export async function locationGroups(db: Kysely<unknown>, locationIds: readonly number[], user: SessionUser | null, dialect: DialectName): Promise<Map<number, GroupRef[]>> {
-  const byLocation = new Map<number, GroupRef[]>();
-  const ids = [...new Set(locationIds)];
-  if (ids.length === 0) return byLocation;
-  const rows = await sql<{ foreign_id: number; id: number; name: string | null }>`
-    SELECT gm.foreign_id, g.id, g.name FROM groupmembers gm JOIN groups g ON g.id = gm.group_id JOIN grouptypes gt ON gt.id = g.grouptype_id
-    WHERE gt.target_table = ${LOCATION_GROUP_TARGET} AND ${groupVisibleSql('g', user)} AND ${idListSql(sql`gm.foreign_id`, ids, dialect)}
-    ORDER BY g.name, g.id`.execute(db);
-  for (const row of rows.rows) {
-    const location = Number(row.foreign_id);
-    const list = byLocation.get(location) ?? [];
-    list.push({ id: Number(row.id), name: row.name ?? '' });
-    byLocation.set(location, list);
-  }
-  return byLocation;
+export function locationGroups(db: Kysely<unknown>, locationIds: readonly number[], user: SessionUser | null, dialect: DialectName): Promise<Map<number, GroupRef[]>> {
+  return itemGroups(db, locationIds, LOCATION_GROUP_TARGET, user, dialect);
 }

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { roleOf } from '../../core/roles.js';
 import type { SessionUser } from '../auth/tokens.js';
 import type { DialectName } from '../db/database.js';
@@ -48,4 +48,31 @@ export function itemSelectionSql(
   if (yGroupIds && yGroupIds.length > 0) parts.push(sql`${item} IN (${visibleGroupMembersSql([...new Set(yGroupIds)], targetTable, user)})`);
   if (parts.length === 0) return null;
   return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/**
+ * The groups of `targetTable` the caller sees that hold each of the given items, by item id, each list by
+ * group name: one query for a page's rows, never one per row.
+ */
+export async function itemGroups(
+  db: Kysely<unknown>,
+  itemIds: readonly number[],
+  targetTable: string,
+  user: SessionUser | null,
+  dialect: DialectName,
+): Promise<Map<number, { id: number; name: string }[]>> {
+  const byItem = new Map<number, { id: number; name: string }[]>();
+  const ids = [...new Set(itemIds)];
+  if (ids.length === 0) return byItem;
+  const rows = await sql<{ foreign_id: number; id: number; name: string | null }>`
+    SELECT gm.foreign_id, g.id, g.name FROM groupmembers gm JOIN groups g ON g.id = gm.group_id JOIN grouptypes gt ON gt.id = g.grouptype_id
+    WHERE gt.target_table = ${targetTable} AND ${groupVisibleSql('g', user)} AND ${idListSql(sql`gm.foreign_id`, ids, dialect)}
+    ORDER BY g.name, g.id`.execute(db);
+  for (const row of rows.rows) {
+    const item = Number(row.foreign_id);
+    const list = byItem.get(item) ?? [];
+    list.push({ id: Number(row.id), name: row.name ?? '' });
+    byItem.set(item, list);
+  }
+  return byItem;
 }
