@@ -236,11 +236,13 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   // Climate (licence-gated inside each call).
   'POST /api/climate/table': 'public',
   'POST /api/climate/table/ids': 'public',
+  'POST /api/climate/table/export': 'public',
   'POST /api/climate/:climateId/dataset': 'public',
   'POST /api/dataset/climate': 'public',
   'POST /api/dataset/data/climate/table': 'public',
   'POST /api/dataset/data/climate/table/ids': 'public',
   'POST /api/dataset/data/climate/table/export': 'public',
   'POST /api/dataset/categorical/climate': 'public',
+  'POST /api/dataset/export/climate': 'public',
   'POST /api/dataset/stats/climate': 'public',
 };

@@ -17,6 +17,7 @@ import { checkPaging, pagingRequest, registerTableRoutes, restrictedPage } from 
 import type { ColumnDef } from '../../server/table/view.js';
 import { climateRows } from './climate-rows.js';
 import { climateDatasetIds, dataScopeSql, locationGroups } from './scope.js';
+import { climateExportRoutes } from './export/export-route.js';
 import { climateStatsRoutes } from './stats/routes.js';
 import { climateDataView, climateView, DATA_ROW_KEY } from './views.js';
 
@@ -43,8 +44,9 @@ export const climateRoutes: FastifyPluginAsync = async (app) => {
   const data = new TableQuery(climateDataView(), dialect);
   const config = { access: 'public' as const };
 
-  // Germinate lists no ids or export of this table; the ids come with the shared registration and do no harm.
-  registerTableRoutes(app, { path: '/climate/table', view: () => climateView(present), access: 'public' });
+  // Germinate lists no ids or export of this table; the ids come with the shared registration and do no harm,
+  // and the export serves the climate table pane's download as every other table's.
+  registerTableRoutes(app, { path: '/climate/table', view: () => climateView(present), access: 'public', exportPrefix: 'climate-table' });
 
   // The datasets table (`dataset/table`, with its visibility, acceptedBy and filters) narrowed to the datasets
   // holding values of the climate, found through climatedata's climate index. An id that is no integer is
@@ -112,4 +114,5 @@ export const climateRoutes: FastifyPluginAsync = async (app) => {
   });
 
   await app.register(climateStatsRoutes, { present });
+  await app.register(climateExportRoutes);
 };
