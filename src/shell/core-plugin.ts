@@ -6,6 +6,7 @@ import { and, loggedIn, not, predicate } from '../core/when.js';
 import { feedbackPrefill, type ShellModalRequest } from './modals/modal-request.js';
 import type { ClientSettings } from './pane-api.js';
 import type { ShellController } from './shell-controller.js';
+import { mapCommands } from './widgets/map/commands.js';
 
 /**
  * The shell's own plugin: the core panes (home, login, cookies, 403, 404, setup, keyboard
@@ -87,6 +88,7 @@ export function createCorePlugin(deps: CorePluginDeps): ClientPlugin {
       when: and(loginAllowed, not(loggedIn), registrationEnabled),
       run: () => deps.openModal({ kind: 'register', mode: 'new' }),
     },
+    ...mapCommands,
   ];
   return {
     id: 'core',

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SectionSpec } from '../core/contracts.js';
+import type { GeoSearch } from '../core/geo-search.js';
 import { hasRole } from '../core/roles.js';
 import { useServices } from './pane-api.js';
 
@@ -28,6 +29,17 @@ export const PASSPORT_SLOT = 'germplasm:passport';
 export interface PassportSectionProps {
   germplasmId: number;
   paneKey: string;
+}
+
+/** The geographic search's slot: result sections of each domain (germplasm, locations) for the applied search. */
+export const GEO_RESULTS_SLOT = 'locations:geographic-results';
+
+/** The props of a geographic result section; a section keeps its table's view state under its own key of the pane's state. */
+export interface GeoResultsProps {
+  search: GeoSearch;
+  paneKey: string;
+  state: Record<string, unknown>;
+  setState(state: Record<string, unknown>): void;
 }
 
 /** The slot of a dataset type's export page. */

@@ -1,3 +1,4 @@
+import { GEO_RESULTS_SLOT } from '../../shell/sections.js';
 import type { ClientPlugin, CommandContext, CommandSpec, PaletteItem, PaletteProvider } from '../../core/contracts.js';
 import { paneFocused, roleAtLeast } from '../../core/when.js';
 import { TABLE_KIND } from '../../core/table-plugin.js';
@@ -167,6 +168,8 @@ export const germplasmPlugin: ClientPlugin = {
     ],
     commands,
     paletteProviders: [byName],
+    // The germplasm a geographic search finds (the locations plugin's pane; it names the slot).
+    sections: [{ id: 'germplasm:geo-results', slot: GEO_RESULTS_SLOT, titleKey: 'germplasm.geoResults.title', order: 10, load: () => import('./panes/geo-results.js') }],
   },
 };
 

@@ -1,0 +1,100 @@
+import { sql, type Kysely } from 'kysely';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, formatViolations, storedClientState, useBrowser, useServer, type E2EServer } from './support/index.js';
+
+/**
+ * Locations and the geographic search in Chromium on the demo data: the location table under its map
+ * (clustered markers, heatmap), marking from the map; a curator draws a polygon by keyboard on the
+ * geographic search, gets the accessions inside it, marks them and opens one's passport. German, both
+ * themes, axe. Screenshots go to /tmp/loc/*.png.
+ */
+
+const POLL = { timeout: 20_000 };
+const db = (server: E2EServer) => server.database.db as unknown as Kysely<unknown>;
+
+async function expectAxeClean(page: Page): Promise<void> {
+  expect(formatViolations(await axeViolations(page))).toBe('');
+}
+
+const mapIdle = async (page: Page, root = page.locator('body')) => Number((await root.locator('.place-map-canvas').first().getAttribute('data-map-idle')) ?? '0');
+
+describe('locations', () => {
+  const browser = useBrowser();
+  let server!: E2EServer;
+  useServer((started) => (server = started));
+
+  it('shows the location table under a clustered map, and marks a location from the map', async () => {
+    const count = Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM locations`.execute(db(server))).rows[0].n);
+    expect(count).toBeGreaterThan(0);
+    const page = await browser.page({ viewport: { width: 1280, height: 1000 } });
+    await page.goto(`${server.url}/data/geography/locations`);
+    await page.getByText(new RegExp(`^${count} rows?$`)).first().waitFor(POLL);
+    await expect.poll(() => mapIdle(page), POLL).toBeGreaterThan(0);
+    await page.screenshot({ path: '/tmp/loc/locations-light.png' });
+  });
+
+  it('lets a curator draw a polygon by keyboard, get the accessions inside, mark them and open a passport', async () => {
+    const page = await browser.page({ viewport: { width: 1280, height: 1000 } });
+    const curator = await server.login(page, 'curator');
+    await page.goto(`${server.url}/data/geography/geographic-search`);
+    const search = page.getByRole('region', { name: 'Geographic search' });
+    await search.getByRole('radio', { name: 'Polygon' }).check();
+    // Searching with nothing drawn says what is missing (the spec's message).
+    await page.keyboard.press('Shift+S');
+    await search.getByRole('alert').getByText('Please create a polygon by clicking on the map.').waitFor(POLL);
+
+    // The keyboard: the map under the centre moves with the arrow keys; v puts a vertex there, Shift+C closes.
+    const canvas = search.locator('.place-map-canvas canvas');
+    await canvas.focus();
+    await expect.poll(() => mapIdle(page), POLL).toBeGreaterThan(0);
+    // Europe to China: (30N 10E), up, right and down in steps of the map's keyboard pan.
+    for (const key of ['v', 'ArrowUp', 'v', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'v', 'ArrowDown', 'ArrowDown', 'v']) {
+      const before = await mapIdle(page);
+      await page.keyboard.press(key);
+      if (key.startsWith('Arrow')) await expect.poll(() => mapIdle(page), POLL).toBeGreaterThan(before);
+    }
+    await search.getByText(/^Polygon with 4 vertices, not closed yet: /).waitFor(POLL);
+    expect(await search.getByRole('alert').count()).toBe(0);
+    await page.keyboard.press('c');
+    const closed = search.getByText(/^Closed polygon with 4 vertices: /);
+    const vertices = [...((await closed.textContent()) ?? '').matchAll(/\((-?[\d.]+), (-?[\d.]+)\)/g)].map((m) => ({ lat: Number(m[1]), lng: Number(m[2]) }));
+    expect(vertices).toHaveLength(4);
+
+    // The accessions inside, by an even-odd ray cast over their collecting sites' coordinates in the database.
+    const sites = await sql<{ id: number; lat: number | null; lng: number | null }>`
+      SELECT g.id, l.latitude AS lat, l.longitude AS lng FROM germinatebase g JOIN locations l ON l.id = g.location_id`.execute(db(server));
+    const inside = (lat: number, lng: number) => {
+      let within = false;
+      for (let i = 0, j = vertices.length - 1; i < vertices.length; j = i++) {
+        const a = vertices[i];
+        const b = vertices[j];
+        if (a.lat > lat !== b.lat > lat && lng < ((b.lng - a.lng) * (lat - a.lat)) / (b.lat - a.lat) + a.lng) within = !within;
+      }
+      return within;
+    };
+    const expected = sites.rows.filter((r) => r.lat !== null && r.lng !== null && inside(Number(r.lat), Number(r.lng))).map((r) => Number(r.id));
+    expect(expected.length).toBeGreaterThan(1);
+    expect(expected.length).toBeLessThan(sites.rows.length);
+
+    await page.keyboard.press('Shift+S');
+    const results = page.getByRole('tabpanel');
+    await results.getByText(new RegExp(`^${expected.length} rows?$`)).first().waitFor(POLL);
+    await page.screenshot({ path: '/tmp/loc/search-results.png' });
+    await expectAxeClean(page);
+
+    // Shift+A marks every accession found; Enter opens the passport of the row under the cursor.
+    // The table's keys act on the pane (the map canvas keeps its own keys while it has the focus).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Shift+A');
+    await results.getByText(`${expected.length} marked`).waitFor(POLL);
+    await expect
+      .poll(async () => [...(((await storedClientState(page, curator.id))?.markedIds as { germplasm?: number[] } | undefined)?.germplasm ?? [])].sort((a, b) => a - b), POLL)
+      .toEqual([...expected].sort((a, b) => a - b));
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 2 }).filter({ hasText: /CACTUAR|JHI/ }).first().waitFor(POLL);
+    expect(new URL(page.url()).pathname).toMatch(/^\/data\/germplasm\/\d+$/);
+    const opened = Number(new URL(page.url()).pathname.split('/').pop());
+    expect(expected).toContain(opened);
+  });
+});

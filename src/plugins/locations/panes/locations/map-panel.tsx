@@ -1,0 +1,85 @@
+import { useSnapshot } from 'valtio';
+import type { Filter } from '../../../../core/table-request.js';
+import { useServices } from '../../../../shell/pane-api.js';
+import { PlaceMap, type PlaceMapMode } from '../../../../shell/widgets/map/PlaceMap.js';
+import { MAP_PLACE_LIMIT, useMapPlaces } from '../../../../shell/widgets/map/use-map-places.js';
+import { PANE } from '../ids.js';
+import { locationPlace, type LocationRow } from './columns.js';
+import { LOCATION_MAP_MODES, type LocationMapState } from './map-state.js';
+import { mapOverlay, overlaySource, useClimateOverlays } from './overlays.js';
+
+
+/**
+ * The location table's map: the same locations as the table (its filters), marked ones ringed; clicking
+ * or `x` on a place marks it, and marks made in the table show here. The table beside it is its text form.
+ */
+export function LocationMapPanel(props: { paneKey: string; filters: readonly Filter[]; map: LocationMapState; onChange(map: LocationMapState): void }) {
+  const { t, store, session } = useServices();
+  const snap = useSnapshot(store.state);
+  const { map } = props;
+  const { places, total, failed } = useMapPlaces<LocationRow>('location/table', undefined, props.filters, locationPlace);
+  const overlays = useClimateOverlays(map.mode === 'climate');
+  const climate = overlays.climates.find((c) => c.climateId === map.climateId) ?? overlays.climates[0] ?? null;
+  const image = climate ? (climate.images.find((o) => o.mapoverlayId === map.overlayId) ?? climate.images[0] ?? null) : null;
+  const token = session.current()?.imageToken ?? '';
+  const drawMode: PlaceMapMode = map.mode === 'heatmap' ? 'heatmap' : 'clustered';
+  const selectId = `${props.paneKey}-overlay-climate`;
+  const imageId = `${props.paneKey}-overlay-image`;
+
+  return (
+    <div className="locations-map">
+      <div role="radiogroup" aria-label={t('locations.map.mode')} className="locations-map-modes">
+        {LOCATION_MAP_MODES.map((mode) => (
+          <label key={mode}>
+            <input type="radio" name={`${props.paneKey}-map-mode`} checked={map.mode === mode} onChange={() => props.onChange({ ...map, mode })} />
+            {t(`locations.map.mode.${mode}`)}
+          </label>
+        ))}
+      </div>
+      {map.mode === 'climate' ? (
+        overlays.failed ? (
+          <p role="alert">{t('locations.map.overlaysFailed')}</p>
+        ) : !overlays.loading && overlays.climates.length === 0 ? (
+          <p>{t('locations.map.noOverlays')}</p>
+        ) : (
+          <div className="locations-map-overlay">
+            <label htmlFor={selectId}>{t('locations.map.climate')}</label>
+            <select id={selectId} value={climate?.climateId ?? ''} onChange={(e) => props.onChange({ ...map, climateId: Number(e.target.value), overlayId: null })}>
+              {overlays.climates.map((c) => (
+                <option key={c.climateId} value={c.climateId}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {climate && climate.images.length > 1 ? (
+              <>
+                <label htmlFor={imageId}>{t('locations.map.overlay')}</label>
+                <select id={imageId} value={image?.mapoverlayId ?? ''} onChange={(e) => props.onChange({ ...map, overlayId: Number(e.target.value) })}>
+                  {climate.images.map((o) => (
+                    <option key={o.mapoverlayId} value={o.mapoverlayId}>
+                      {o.recordingDate ?? o.mapoverlayDescription ?? o.mapoverlayName ?? o.mapoverlayId}
+                    </option>
+                  ))}
+                </select>
+              </>
+            ) : null}
+            {climate?.legend ? <img className="locations-map-legend" src={overlaySource(climate.legend.mapoverlayId, token)} alt={t('locations.map.legend', { name: climate.name })} /> : null}
+          </div>
+        )
+      ) : null}
+      {failed ? <p role="alert">{t('locations.map.failed')}</p> : null}
+      <PlaceMap
+        paneKey={props.paneKey}
+        paneType={PANE.locations}
+        places={places}
+        mode={drawMode}
+        label={t('locations.map.label', { count: String(places.length) })}
+        marked={snap.markedIds.locations}
+        onMark={(id) => store.toggleMark('locations', id)}
+        overlay={map.mode === 'climate' && image ? mapOverlay(image, token) : null}
+        height={320}
+      />
+      {total > MAP_PLACE_LIMIT ? <p>{t('locations.map.capped', { shown: String(places.length), total: String(total) })}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Map as MapLibreMap } from 'maplibre-gl';
+
+/**
+ * An image laid over the map between its corners: a GeoTIFF overlay that the import warped to a PNG in the
+ * map's projection (a climate variable's raster, a drone image of a trial). Drawn under the places.
+ */
+export interface MapOverlay {
+  url: string;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  opacity?: number;
+}
+
+const SOURCE = 'overlay';
+
+/** Replaces the overlay (none: removes it); a missing image only leaves the map without it. */
+export function overlayLayers(map: MapLibreMap, overlay: MapOverlay | null, below: string): void {
+  if (map.getLayer(SOURCE)) map.removeLayer(SOURCE);
+  if (map.getSource(SOURCE)) map.removeSource(SOURCE);
+  if (!overlay) return;
+  map.addSource(SOURCE, {
+    type: 'image',
+    url: overlay.url,
+    coordinates: [
+      [overlay.west, overlay.north],
+      [overlay.east, overlay.north],
+      [overlay.east, overlay.south],
+      [overlay.west, overlay.south],
+    ],
+  });
+  map.addLayer({ id: SOURCE, type: 'raster', source: SOURCE, paint: { 'raster-opacity': overlay.opacity ?? 0.75 } }, map.getLayer(below) ? below : undefined);
+}
