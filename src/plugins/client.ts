@@ -8,10 +8,11 @@ import { experimentsPlugin } from './experiments/index.js';
 import { dataResourcesPlugin } from './data-resources/index.js';
 import { trialsPlugin } from './trials/index.js';
 import { genotypesPlugin } from './genotypes/index.js';
+import { climatePlugin } from './climate/index.js';
 import { locationsPlugin } from './locations/index.js';
 
 /**
  * Every domain's client half, registered by the shell after its own core plugin. Adding a domain =
  * one line here (the server has its own list in ./server.ts).
  */
-export const clientPlugins: ClientPlugin[] = [germplasmPlugin, datasetsPlugin, importPlugin, adminPlugin, statisticsPlugin, experimentsPlugin, dataResourcesPlugin, trialsPlugin, genotypesPlugin, locationsPlugin];
+export const clientPlugins: ClientPlugin[] = [germplasmPlugin, datasetsPlugin, importPlugin, adminPlugin, statisticsPlugin, experimentsPlugin, dataResourcesPlugin, trialsPlugin, genotypesPlugin, locationsPlugin, climatePlugin];

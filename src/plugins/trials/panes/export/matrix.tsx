@@ -76,7 +76,7 @@ export function MatrixTab({ context }: { context: PageContext }) {
             <Chart
               title={title}
               description={t(fields.length === 2 ? 'trials.export.scatterDescription' : 'trials.export.matrixDescription', { count: chartRows.length, traits: fields.length })}
-              spec={matrixSpec({ axes: fields, colour, germplasmTitle, width: context.chartWidth })}
+              spec={matrixSpec({ axes: fields, colour, itemTitle: germplasmTitle, width: context.chartWidth })}
               columns={columns}
               rows={chartRows}
             />

@@ -1,4 +1,5 @@
 import type { ChartRow } from '../../../../shell/chart/chart-spec.js';
+import { groupLabel } from '../../../../shell/export/group-label.js';
 import { MARKED_ITEMS, type BoxNames } from '../../api-types.js';
 
 /**
@@ -6,17 +7,6 @@ import { MARKED_ITEMS, type BoxNames } from '../../api-types.js';
  * and the counts of categorical values of `dataset/categorical/trial` (a tab-separated file), shaped as
  * chart rows. Pure, so that the labels and the parsing are unit-tested.
  */
-
-/** A group label as the server writes it (`["Group A"]`), as text; the text itself when it is no such array. */
-function groupName(text: string): string {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (Array.isArray(parsed)) return parsed.map(String).join(', ');
-  } catch {
-    // Not JSON: the label is the name.
-  }
-  return text;
-}
 
 /**
  * The box plot rows of one trait: each box labelled by its dataset or group (`marked` names the boxes of
@@ -30,7 +20,7 @@ export function boxRows(stats: BoxNames, traitId: number, marked: string): Chart
     .map((box) => {
       const base =
         box.groupIds === MARKED_ITEMS ? marked
-        : box.groupIds !== null ? groupName(box.groupIds)
+        : box.groupIds !== null ? groupLabel(box.groupIds)
         : datasets.get(box.datasetId ?? -1) ?? String(box.datasetId ?? '');
       const treatment = box.treatmentId === null ? null : (treatments.get(box.treatmentId) ?? null);
       return {

@@ -8,7 +8,8 @@ import { germplasmChoice, type ChoiceGroup } from '../../../../shell/export/germ
 import { GermplasmPicker } from '../../../../shell/export/germplasm-picker.js';
 import { useNameLookup } from '../../../../shell/export/use-names.js';
 import { ComparisonTab } from './comparison.js';
-import { useChartWidth, type PageContext } from './context.js';
+import { useChartWidth } from '../../../../shell/export/chart-width.js';
+import type { PageContext } from './context.js';
 import { TableTab } from './table-tab.js';
 import { DownloadTab } from './download.js';
 import { LocationsTab } from './locations.js';

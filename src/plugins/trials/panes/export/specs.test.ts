@@ -52,7 +52,7 @@ describe('trials export chart specs', () => {
 
   it('draws a single scatter of two traits, and a matrix of more, dates as days', async () => {
     const colour = { title: 'Treatment', legend: true };
-    const single = await draw(matrixSpec({ axes: [HEIGHT, HEADING], colour, germplasmTitle: 'Germplasm', width: 640 }), POINTS);
+    const single = await draw(matrixSpec({ axes: [HEIGHT, HEADING], colour, itemTitle: 'Germplasm', width: 640 }), POINTS);
     expect(single.warnings).toEqual([]);
     expect(single.svg).toContain('>Plant height [cm]<');
     expect(single.svg).toContain('>Heading<');
@@ -60,7 +60,7 @@ describe('trials export chart specs', () => {
     expect(single.height).toBeGreaterThan(300);
     expect(single.width).toBe(640);
 
-    const matrix = await draw(matrixSpec({ axes: [HEIGHT, HEADING, MATURITY], colour: null, germplasmTitle: 'Germplasm', width: 640 }), POINTS);
+    const matrix = await draw(matrixSpec({ axes: [HEIGHT, HEADING, MATURITY], colour: null, itemTitle: 'Germplasm', width: 640 }), POINTS);
     expect(matrix.warnings).toEqual([]);
     expect(matrix.svg).toContain('>Maturity<');
     expect(matrix.svg).toMatch(/Jun 2020|Aug 2020|Jun|Aug/);
