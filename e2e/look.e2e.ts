@@ -168,9 +168,13 @@ describe('the look (authMode SELECTIVE)', () => {
   for (const theme of THEMES) {
     for (const pane of PANES) {
       it(`draws the ${pane.name} pane axe-clean in the ${theme} theme`, async () => {
-        const page = await browser.page({ colorScheme: theme, viewport: { width: 1280, height: 800 } });
+        // One page per theme and user for all panes (client state forgotten before each): a fresh
+        // context per pane only added a context and a cold cache to every one of these tests.
+        const user = pane.user;
+        const page = await browser.sharedPage(`${theme}:${user ?? 'visitor'}`, { colorScheme: theme, viewport: { width: 1280, height: 800 } }, async (opened) => {
+          if (user) await server.login(opened, user);
+        });
         const germplasm = await codedGermplasm(server);
-        if (pane.user) await server.login(page, pane.user);
         await page.goto(`${server.url}${pane.route(germplasm.id, await genotypeDataset(server))}`);
         await page.locator(pane.ready).first().waitFor(POLL);
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { SESSION_STORAGE_KEY } from '../../src/core/session.js';
 import { closePage, launchBrowser, newPage, watchOf, type LaunchOptions, type PageOptions } from './browser.js';
 import { startE2EServer, type E2EServer, type E2EServerOptions } from './server.js';
 
@@ -8,6 +9,24 @@ export interface BrowserFixture {
   readonly browser: Browser;
   /** A watched page in a fresh context; closed after the test, which fails on uncaught page errors. */
   page(options?: PageOptions): Promise<Page>;
+  /**
+   * The file's page named `key` (opened with `options` on first use, `prepare` then runs once, say to log
+   * in), kept until the file ends: a new context per test costs a context and a cold cache each time. Its
+   * client state is removed (the session stays), so each navigation starts as a first visit of that user;
+   * each test still fails on the uncaught page errors that happened during it.
+   */
+  sharedPage(key: string, options?: PageOptions, prepare?: (page: Page) => Promise<unknown>): Promise<Page>;
+}
+
+/** Removes what the client stored except the session, and every cookie: a later load is a first visit. */
+async function forgetClientState(page: Page): Promise<void> {
+  await page.context().clearCookies();
+  if (page.url().startsWith('http')) {
+    await page.evaluate((keep) => {
+      for (const key of Object.keys(window.localStorage)) if (key !== keep) window.localStorage.removeItem(key);
+      window.sessionStorage.clear();
+    }, SESSION_STORAGE_KEY);
+  }
 }
 
 /**
@@ -17,10 +36,16 @@ export interface BrowserFixture {
 export function useBrowser(launch?: LaunchOptions): BrowserFixture {
   let browser: Browser | null = null;
   let open: Page[] = [];
+  const shared = new Map<string, Promise<Page>>();
   beforeAll(async () => {
     browser = await launchBrowser(launch);
   });
   afterAll(async () => {
+    for (const opening of shared.values()) {
+      const page = await opening.catch(() => null);
+      if (page) await closePage(page).catch(() => undefined);
+    }
+    shared.clear();
     await browser?.close();
   });
   afterEach(async () => {
@@ -31,6 +56,13 @@ export function useBrowser(launch?: LaunchOptions): BrowserFixture {
       const watch = watchOf(page);
       for (const error of watch.pageErrors) problems.push(`uncaught page error on ${page.url()}: ${error.stack ?? error.message}`);
       await closePage(page).catch(() => undefined);
+    }
+    // A shared page's errors belong to the test during which they happened: reported, then cleared.
+    for (const opening of shared.values()) {
+      const page = await opening.catch(() => null);
+      if (!page) continue;
+      const errors = watchOf(page).pageErrors.splice(0);
+      for (const error of errors) problems.push(`uncaught page error on ${page.url()}: ${error.stack ?? error.message}`);
     }
     if (problems.length) throw new Error(problems.join('\n'));
   });
@@ -43,6 +75,22 @@ export function useBrowser(launch?: LaunchOptions): BrowserFixture {
       if (!browser) throw new Error('useBrowser(): the browser starts in beforeAll');
       const page = await newPage(browser, options);
       open.push(page);
+      return page;
+    },
+    async sharedPage(key, options, prepare) {
+      const current = browser;
+      if (!current) throw new Error('useBrowser(): the browser starts in beforeAll');
+      let opening = shared.get(key);
+      if (!opening) {
+        opening = (async () => {
+          const page = await newPage(current, options);
+          await prepare?.(page);
+          return page;
+        })();
+        shared.set(key, opening);
+      }
+      const page = await opening;
+      await forgetClientState(page);
       return page;
     },
   };
