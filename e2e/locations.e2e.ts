@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { geotiff, geotiffZip } from '../tests/import/geotiff-builder.js';
 import { axeViolations, formatViolations, storedClientState, useBrowser, useServer, type E2EServer } from './support/index.js';
 
 /**
@@ -24,14 +28,48 @@ describe('locations', () => {
   let server!: E2EServer;
   useServer((started) => (server = started));
 
-  it('shows the location table under a clustered map, and marks a location from the map', async () => {
+  it('shows the location table under a clustered map; a place marked by keyboard on the map is marked in the table', async () => {
     const count = Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM locations`.execute(db(server))).rows[0].n);
-    expect(count).toBeGreaterThan(0);
+    const sydney = Number((await sql<{ id: number }>`SELECT id FROM locations WHERE site_name = 'Sydney'`.execute(db(server))).rows[0].id);
+    expect(count).toBeGreaterThan(1);
     const page = await browser.page({ viewport: { width: 1280, height: 1000 } });
-    await page.goto(`${server.url}/data/geography/locations`);
-    await page.getByText(new RegExp(`^${count} rows?$`)).first().waitFor(POLL);
+    await page.goto(`${server.url}/data/geography`);
+    await expect.poll(() => new URL(page.url()).pathname, POLL).toBe('/data/geography/locations');
+    const pane = page.getByRole('region', { name: 'Locations', exact: true });
+    await pane.getByText(`${count} rows`).waitFor(POLL);
     await expect.poll(() => mapIdle(page), POLL).toBeGreaterThan(0);
+    // Clusters carry their counts; every location with coordinates is in one of them or drawn alone.
+    await expect.poll(() => page.locator('.place-map-count').count(), POLL).toBeGreaterThan(0);
+    await expectAxeClean(page);
     await page.screenshot({ path: '/tmp/loc/locations-light.png' });
+
+    // The table's filter narrows the map too: one place left, which ] focuses and x marks.
+    await page.keyboard.press('/');
+    await page.keyboard.type('Site name = Sydney');
+    await page.keyboard.press('Enter');
+    await pane.getByText('1 row').first().waitFor(POLL);
+    await pane.getByText('Map of 1 locations;', { exact: false }).first().waitFor(POLL);
+    await pane.locator('.place-map-canvas canvas').focus();
+    await expect.poll(async () => { await page.keyboard.press(']'); return pane.locator('.place-map-said').textContent(); }, POLL).toBe('Sydney');
+    await page.keyboard.press('x');
+    await pane.locator('.place-map-said').getByText('Sydney marked.').waitFor(POLL);
+    await pane.getByText('1 marked').waitFor(POLL);
+    await expect.poll(async () => ((await storedClientState(page))?.markedIds as { locations?: number[] } | undefined)?.locations, POLL).toEqual([sydney]);
+
+    // The heatmap by the palette; then dark and German.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('Location map: heatmap');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => pane.getByRole('radio', { name: 'Heatmap' }).isChecked(), POLL).toBe(true);
+    await page.keyboard.press('Alt+Shift+KeyD');
+    await expect.poll(() => mapIdle(page), POLL).toBeGreaterThan(0);
+    await page.screenshot({ path: '/tmp/loc/locations-dark.png' });
+    await expectAxeClean(page);
+    await page.keyboard.press('Alt+Shift+KeyL');
+    await page.getByRole('region', { name: 'Standorte', exact: true }).getByRole('radio', { name: 'Heatmap' }).waitFor(POLL);
+    await page.getByRole('radio', { name: 'Klima-Overlay' }).check();
+    await page.getByText('Es wurden keine Klima-Overlays importiert.').waitFor(POLL);
+    await page.screenshot({ path: '/tmp/loc/locations-dark-de.png' });
   });
 
   it('lets a curator draw a polygon by keyboard, get the accessions inside, mark them and open a passport', async () => {
@@ -96,5 +134,33 @@ describe('locations', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/data\/germplasm\/\d+$/);
     const opened = Number(new URL(page.url()).pathname.split('/').pop());
     expect(expected).toContain(opened);
+  });
+
+  it('lays a climate variable’s imported overlay under the locations, with the overlay image fetched by its image token', async () => {
+    const climate = (await sql<{ id: number; name: string }>`SELECT id, name FROM climates ORDER BY id LIMIT 1`.execute(db(server))).rows[0];
+    const page = await browser.page({ viewport: { width: 1280, height: 1000 } });
+    await server.login(page, 'curator');
+    // A GeoTIFF over north-west Europe for the climate variable, through the uploader as a curator would.
+    const tif = geotiff({ epsg: 4326, width: 40, height: 30, origin: [-10, 60], pixel: [0.5, 0.5], kind: 'rgb' });
+    const file = path.join(os.tmpdir(), `climate-overlay-${process.pid}.zip`);
+    fs.writeFileSync(file, await geotiffZip([[null, String(climate.id), null, 'climates', 'rain.tif', 'Rain in spring', '20240401']], { 'rain.tif': tif }));
+    await page.goto(`${server.url}/import/data-upload`);
+    await page.getByRole('radio', { name: /GeoTIFF map overlays/ }).check();
+    await page.getByLabel('Choose a file (.zip)').setInputFiles(file);
+    await page.getByRole('button', { name: 'Upload and check' }).click();
+    await page.locator('.import-pane').getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('The data was imported.').waitFor(POLL);
+
+    const image = page.waitForResponse((response) => /\/api\/mapoverlay\/\d+\/src\?token=/.test(response.url()));
+    await page.goto(`${server.url}/data/geography/locations`);
+    const pane = page.getByRole('region', { name: 'Locations', exact: true });
+    await pane.getByRole('radio', { name: 'Climate overlay' }).check();
+    await expect.poll(() => pane.getByLabel('Climate variable').locator('option:checked').textContent(), POLL).toMatch(new RegExp(`^${climate.name}`));
+    const answer = await image;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('image/png');
+    await expect.poll(() => mapIdle(page), POLL).toBeGreaterThan(0);
+    await page.screenshot({ path: '/tmp/loc/locations-overlay.png' });
+    await expectAxeClean(page);
   });
 });
