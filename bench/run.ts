@@ -28,7 +28,7 @@ async function postgresUrl(): Promise<string> {
 
 async function main(): Promise<void> {
   // BENCH_ONLY=client (or table, import, processes; comma separated) runs a subset; unset runs everything.
-  const only = new Set((process.env.BENCH_ONLY || 'client,table,import,processes,load,trials,genotypes,genotype-import,genotype-export,markers,geo').split(',').map((name) => name.trim()));
+  const only = new Set((process.env.BENCH_ONLY || 'client,table,import,processes,load,trials,genotypes,genotype-import,genotype-export,markers,geo,map').split(',').map((name) => name.trim()));
   const rounds = Number(process.env.BENCH_ROUNDS || 15);
   console.log(`Germinate Workspace benchmarks (${new Date().toISOString()}, node ${process.version}); medians of ${rounds} alternating rounds\n`);
   if (only.has('client')) await benchClient(root);
@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   if (only.has('genotype-import')) await (await import('./genotype-import.js')).benchGenotypeImport(root);
   if (only.has('genotype-export')) await (await import('./genotype-export.js')).benchGenotypeExport(root);
   if (only.has('geo')) await (await import('./geo-search.js')).benchGeoSearch(root, await postgresUrl(), rounds);
+  if (only.has('map')) await (await import('./map.js')).benchMap(root);
   if (!only.has('table') && !only.has('import') && !only.has('load') && !only.has('markers')) return;
   const url = await postgresUrl();
   // BENCH_DIALECTS=postgres (or sqlite) runs one database only.
