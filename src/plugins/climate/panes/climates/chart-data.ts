@@ -29,7 +29,8 @@ export const LEGEND_MAX = 20;
 
 /** Lines of the value by recording date, one per location (days drawn in UTC: a day is that day everywhere). */
 export function lineSpec(titles: { date: string; value: string; location: string; dataset: string }, locations: number): ChartSpec {
-  const x = { field: 'date', type: 'temporal', title: titles.date, scale: { type: 'utc' }, axis: { labelOverlap: true } };
+  // Month and year on every label: the values span years, and a label without its year is ambiguous.
+  const x = { field: 'date', type: 'temporal', title: titles.date, scale: { type: 'utc' }, axis: { format: '%b %Y', labelOverlap: true } };
   const y = { field: 'value', type: 'quantitative', title: titles.value, scale: { zero: false } };
   const color = { field: 'location', type: 'nominal', title: titles.location, legend: locations <= LEGEND_MAX ? { orient: 'bottom', columns: 3, labelLimit: 200 } : null };
   const tooltip = [

@@ -12,6 +12,9 @@ import { subsetRequest } from './state.js';
 
 const STAT_KEYS = ['min', 'q1', 'median', 'q3', 'max', 'avg', 'count'] as const;
 
+/** The widget's height per row, with room for the upright axis title when there are only one or two rows. */
+const heightOf = (rows: number) => Math.max(rows * 28, 72);
+
 /**
  * The overview tab: a box plot per chosen numeric climate (`dataset/stats/climate`: a box per dataset, or
  * per location group and the marked locations) and a bar chart of the counted values of each chosen
@@ -63,6 +66,7 @@ export function OverviewTab({ context }: { context: PageContext }) {
                 spec={boxPlotSpec({ box: boxTitle, value: title, ink: theme.text, stats: statTitles })}
                 columns={boxColumns}
                 rows={rows}
+                height={heightOf(rows.length)}
               />
             );
           })
@@ -80,6 +84,7 @@ export function OverviewTab({ context }: { context: PageContext }) {
                 spec={countBarsSpec(barTitles)}
                 columns={barColumns}
                 rows={rows}
+                height={heightOf(rows.length)}
               />
             );
           })
