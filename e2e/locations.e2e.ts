@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { sql, type Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -77,8 +78,11 @@ describe('locations', () => {
     const curator = await server.login(page, 'curator');
     await page.goto(`${server.url}/data/geography/geographic-search`);
     const search = page.getByRole('region', { name: 'Geographic search' });
+    // Searching with nothing drawn says what is missing (the spec's messages).
+    await expect.poll(() => search.getByRole('radio', { name: 'Point and radius' }).isChecked(), POLL).toBe(true);
+    await page.keyboard.press('Shift+S');
+    await search.getByRole('alert').getByText('Please select a point by clicking on the map.').waitFor(POLL);
     await search.getByRole('radio', { name: 'Polygon' }).check();
-    // Searching with nothing drawn says what is missing (the spec's message).
     await page.keyboard.press('Shift+S');
     await search.getByRole('alert').getByText('Please create a polygon by clicking on the map.').waitFor(POLL);
 
@@ -120,6 +124,14 @@ describe('locations', () => {
     await results.getByText(new RegExp(`^${expected.length} rows?$`)).first().waitFor(POLL);
     await page.screenshot({ path: '/tmp/loc/search-results.png' });
     await expectAxeClean(page);
+    // The results as the germplasm table's file.
+    const download = page.waitForEvent('download');
+    await results.getByRole('button', { name: 'Export', exact: true }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^germplasm-polygon-table--.*\.zip$/);
+    const lines = strFromU8(Object.values(unzipSync(new Uint8Array(fs.readFileSync(await file.path()))))[0]).trim().split(/\r?\n/);
+    const idColumn = lines[0].split('\t').indexOf('germplasm_id');
+    expect(lines.slice(1).map((line) => Number(line.split('\t')[idColumn])).sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
 
     // Shift+A marks every accession found; Enter opens the passport of the row under the cursor.
     // The table's keys act on the pane (the map canvas keeps its own keys while it has the focus).

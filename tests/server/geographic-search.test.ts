@@ -165,6 +165,28 @@ describe.each(testDialects())('geographic search on %s', (dialect) => {
     expect(placesOf((await page('location/polygon/table', { polygons: [notch] })).data, 'locationName')).toEqual(['dundee', 'edinburgh']);
   });
 
+  it('exports the results of a point or polygon search as the table file, distance first for a point', async () => {
+    const rowsOf = async (path: string, body: unknown) => {
+      const response = await post(path, body);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/zip');
+      const lines = strFromU8(Object.values(unzipSync(new Uint8Array(await response.arrayBuffer())))[0]).trim().split(/\r?\n/).map((line) => line.split('\t'));
+      return { header: lines[0], rows: lines.slice(1) };
+    };
+    const from = PLACES.dundee;
+    const radius = [{ column: 'distance', comparator: 'lessThan', operator: 'and', values: ['100'] }];
+    const near = await rowsOf('location/distance/table/export', { latitude: from[0], longitude: from[1], filter: radius });
+    expect(near.header.slice(0, 3)).toEqual(['distance', 'location_id', 'location_name']);
+    expect(near.rows.map((row) => row[2]).sort()).toEqual(['dundee', 'edinburgh']);
+    for (const row of near.rows) expect(Number(row[0])).toBeCloseTo(cosines(from, PLACES[row[2] as Place]), 3);
+    const scotland = polygonOf([55, -6], [58, -6], [58, 0], [55, 0]);
+    const inside = await rowsOf('germplasm/polygon/table/export', { polygons: [scotland] });
+    const name = inside.header.indexOf('germplasm_name');
+    expect(inside.rows.map((row) => row[name]).sort()).toEqual(['G-dundee', 'G-edinburgh']);
+    // Bad geometry is refused before any file is made.
+    expect((await post('germplasm/polygon/table/export', { polygons: [polygonOf([0, 0], [1, 1])] })).status).toBe(400);
+  });
+
   it('keeps the spatial index in step with edits to locations', async () => {
     const moved = await sql<{ id: number }>`INSERT INTO locations (locationtype_id, country_id, site_name, latitude, longitude) VALUES (1, 1, 'moving', 10, 10) RETURNING id`.execute(db);
     const id = Number(moved.rows[0].id);

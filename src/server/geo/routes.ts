@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import { TableQuery } from '../table/engine.js';
 import { Restriction } from '../table/restriction.js';
-import { restrictedIds, restrictedPage } from '../table/routes.js';
+import { restrictedExport, restrictedIds, restrictedPage } from '../table/routes.js';
 import type { TableView } from '../table/view.js';
 import { radiusBoxes, searchPoint, searchPolygons, searchRadius } from './request.js';
 import { distanceSql, inPolygonsSql, locationIdsInBoxes, RADIUS_OF, type DistanceFormula, type PointColumns } from './sql.js';
@@ -65,7 +65,7 @@ export function polygonSearch(geo: GeoColumns, dialect: DialectName, body: unkno
 
 /**
  * The point and polygon searches of one domain (Germinate's …/distance/table and …/polygon/table, each with
- * its /ids): the domain's table rows restricted to a place. Bad geometry is a 400 before any query runs.
+ * its /ids, and our /export): the domain's table rows restricted to a place. Bad geometry is a 400 before any query runs.
  */
 export function registerGeoTableRoutes(app: FastifyInstance, options: GeoTableOptions): void {
   const dialect = app.database.dialect;
@@ -86,4 +86,13 @@ export function registerGeoTableRoutes(app: FastifyInstance, options: GeoTableOp
   });
   app.post(`${options.prefix}/polygon/table`, { config }, async (request) => restrictedPage(app, plain, request, polygon(request.body)));
   app.post(`${options.prefix}/polygon/table/ids`, { config }, async (request) => restrictedIds(app, plain, request, polygon(request.body)));
+  // Ours beyond Germinate's calls: the search results as the table's zipped file, so that they can be kept.
+  const prefix = options.prefix.replace(/^\//, '');
+  app.post(`${options.prefix}/distance/table/export`, { config }, async (request, reply) => {
+    const { query, extra } = distance(request.body);
+    return restrictedExport(app, query, request, reply, `${prefix}-distance-table`, extra);
+  });
+  app.post(`${options.prefix}/polygon/table/export`, { config }, async (request, reply) =>
+    restrictedExport(app, plain, request, reply, `${prefix}-polygon-table`, polygon(request.body)),
+  );
 }

@@ -1,5 +1,5 @@
 import { countCacheOf } from './count-cache.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, RawBuilder } from 'kysely';
 import { requestReader, type RequestReader } from '../db/read-pool-request.js';
 import { ExportRequest, MAX_INTEGER, PaginatedRequest } from '../../core/table-request.js';
@@ -68,7 +68,6 @@ function requestCondition(query: TableQuery, request: FastifyRequest, caller: Qu
 /** Registers the three calls of a Germinate table (page, ids, export) over one whitelisted view. */
 export function registerTableRoutes(app: FastifyInstance, options: TableRoutesOptions): TableQuery {
   const query = new TableQuery(options.view(app.database.dialect), app.database.dialect);
-  const db = app.database.db as unknown as Kysely<unknown>;
   const config = { access: options.access };
 
   // The caller goes with every query: dataset-scoped views keep only the rows of datasets they may see
@@ -89,17 +88,8 @@ export function registerTableRoutes(app: FastifyInstance, options: TableRoutesOp
   if (options.exportPrefix) {
     const prefix = options.exportPrefix;
     app.post(`${options.path}/export`, { config }, async (request, reply) => {
-      const body = validate(ExportRequest, request.body ?? {});
-      // Each batch of an export must finish within the limit; the whole file takes as long as its rows.
-      const pool = readPool(app);
-      const reader = pool ? requestReader(pool, db, request, { timeoutMs: app.config.tableTimeoutMs, perStatement: true }) : null;
       const caller = gateCaller(request);
-      const result = exportTable(reader ?? db, query, body, prefix, new Date(app.clock.now()), { caller, extra: requestCondition(query, request, caller) });
-      if (reader) result.stream.once('close', () => reader.done());
-      return reply
-        .type('application/zip')
-        .header('content-disposition', `attachment;filename= "${result.filename}"`)
-        .send(result.stream);
+      return restrictedExport(app, query, request, reply, prefix, requestCondition(query, request, caller));
     });
   }
   return query;
@@ -129,4 +119,18 @@ export async function restrictedIds(
   const body = pagingRequest(request.body);
   const ids = await withReader(app, request, (source) => query.ids(source, body.filter, extra, gateCaller(request)));
   return { data: ids, count: ids.length };
+}
+
+/**
+ * The `…/export` twin of restrictedPage: the matching rows as Germinate's zipped table file, read in batches
+ * (each batch within the table time limit; the whole file takes as long as its rows).
+ */
+export function restrictedExport(app: FastifyInstance, query: TableQuery, request: FastifyRequest, reply: FastifyReply, prefix: string, extra: Extra | null) {
+  const body = validate(ExportRequest, request.body ?? {});
+  const db = app.database.db as unknown as Kysely<unknown>;
+  const pool = readPool(app);
+  const reader = pool ? requestReader(pool, db, request, { timeoutMs: app.config.tableTimeoutMs, perStatement: true }) : null;
+  const result = exportTable(reader ?? db, query, body, prefix, new Date(app.clock.now()), { caller: gateCaller(request), extra });
+  if (reader) result.stream.once('close', () => reader.done());
+  return reply.type('application/zip').header('content-disposition', `attachment;filename= "${result.filename}"`).send(result.stream);
 }

@@ -21,7 +21,8 @@ export default function GermplasmGeoResults(props: GeoResultsProps) {
     (): TableDeclaration<GermplasmRow> => ({
       ...germplasmTable,
       path: request.path,
-      exportPath: undefined,
+      exportPath: `${request.path}/export`,
+      exportName: 'germplasm-geographic-search.zip',
       columns: byPoint ? [{ id: 'distance', titleKey: columnKey('distance'), type: 'number' }, ...germplasmTable.columns] : germplasmTable.columns,
     }),
     [request.path, byPoint],

@@ -18,7 +18,7 @@ export default function LocationResults(props: GeoResultsProps) {
   const { t } = useServices();
   const request = useMemo(() => geoSearchRequest('location', props.search), [props.search]);
   const byPoint = props.search.kind === 'point';
-  const declaration = useMemo((): TableDeclaration<LocationRow> => ({ ...locationsTable, path: request.path, exportPath: undefined, columns: byPoint ? withDistance : LOCATION_COLUMNS }), [request.path, byPoint]);
+  const declaration = useMemo((): TableDeclaration<LocationRow> => ({ ...locationsTable, path: request.path, exportPath: `${request.path}/export`, exportName: 'locations-geographic-search.zip', columns: byPoint ? withDistance : LOCATION_COLUMNS }), [request.path, byPoint]);
   // A point's results come nearest first.
   const tableState = (props.state[STATE_KEY] ?? (byPoint ? { orderBy: 'distance', ascending: true } : {})) as Record<string, unknown>;
   return (
