@@ -46,8 +46,11 @@ describe('locations', () => {
 
     // The table's filter narrows the map too: one place left, which ] focuses and x marks.
     await page.keyboard.press('/');
-    await page.keyboard.type('Site name = Sydney');
-    await page.keyboard.press('Enter');
+    const line = page.getByRole('combobox', { name: 'Filter line' });
+    await line.waitFor(POLL);
+    await line.fill('Site name = Sydney');
+    await line.press('Enter');
+    await line.waitFor({ state: 'detached', ...POLL });
     await pane.getByText('1 row').first().waitFor(POLL);
     await pane.getByText('Map of 1 locations;', { exact: false }).first().waitFor(POLL);
     await pane.locator('.place-map-canvas canvas').focus();

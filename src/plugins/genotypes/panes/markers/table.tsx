@@ -1,15 +1,11 @@
-import { useCallback, useRef } from 'react';
-import { GroupFilter, useGroupFilter } from '../../../../shell/groups/group-filter.js';
+import { GroupFilter } from '../../../../shell/groups/group-filter.js';
 import { GroupButtons, GroupDialogs } from '../../../../shell/groups/pane-parts.js';
-import { readGroupDialog, readGroupFilter, withGroupFilter } from '../../../../shell/groups/pane-state.js';
+import { useGroupTable } from '../../../../shell/groups/use-group-table.js';
 import { useServices, type PaneProps } from '../../../../shell/pane-api.js';
 import { TableView } from '../../../../shell/table/TableView.js';
 import { PANE } from '../ids.js';
 import { markersTable } from './columns.js';
 import { MARKER_GROUP_COMMANDS, markerGroupKind } from './group-kind.js';
-
-/** Keys of the pane state beside the table's own view state (which the table writes whole). */
-const OWN_KEYS = [markerGroupKind.stateKey, 'dialog'];
 
 /**
  * The marker table (`/data/genotypes/markers`): every marker with its type and synonyms; filters, export,
@@ -18,31 +14,11 @@ const OWN_KEYS = [markerGroupKind.stateKey, 'dialog'];
  */
 export default function MarkersTablePane(props: PaneProps) {
   const { t } = useServices();
-  const { paneKey, setState } = props;
-  const state = props.instance.state;
-  const latest = useRef(state);
-  latest.current = state;
-
-  const groupId = readGroupFilter(state, markerGroupKind);
-  const group = useGroupFilter(markerGroupKind, groupId);
-  // The table's state is the pane's (as before groups came): its writes keep the group and the dialog.
-  const setTableState = useCallback(
-    (table: Record<string, unknown>) => {
-      const current = latest.current ?? {};
-      const kept = Object.fromEntries(OWN_KEYS.filter((key) => current[key] !== undefined).map((key) => [key, current[key]]));
-      setState({ ...table, ...kept });
-    },
-    [setState],
-  );
-  const setGroup = (id: number | null) => setState(withGroupFilter(latest.current, markerGroupKind, id, null));
-  const closeDialog = () => {
-    const { dialog: _closed, ...rest } = latest.current ?? {};
-    setState(rest);
-  };
-
+  const { paneKey } = props;
+  const pane = useGroupTable(markerGroupKind, props);
   const toolbar = (
     <>
-      <GroupFilter kind={markerGroupKind} paneKey={paneKey} groupId={groupId} failed={group.failed} onChange={setGroup} />
+      <GroupFilter kind={markerGroupKind} paneKey={paneKey} groupId={pane.groupId} failed={pane.failed} onChange={pane.setGroup} />
       <GroupButtons kind={markerGroupKind} paneKey={paneKey} paneType={PANE.markers} commands={MARKER_GROUP_COMMANDS} />
     </>
   );
@@ -51,13 +27,13 @@ export default function MarkersTablePane(props: PaneProps) {
       <TableView
         declaration={markersTable}
         paneKey={paneKey}
-        state={state}
-        setState={setTableState}
-        fixed={group.filter}
+        state={pane.state}
+        setState={pane.setTableState}
+        fixed={pane.fixed}
         label={t('genotypes.pane.markers')}
         toolbar={toolbar}
       />
-      <GroupDialogs kind={markerGroupKind} dialog={readGroupDialog(state)} onClose={closeDialog} onOpen={(dialog) => setState({ ...(latest.current ?? {}), dialog })} />
+      <GroupDialogs kind={markerGroupKind} dialog={pane.dialog} onClose={pane.closeDialog} onOpen={pane.openDialog} />
     </section>
   );
 }
