@@ -74,6 +74,15 @@ describe('locations', () => {
     await page.getByRole('radio', { name: 'Klima-Overlay' }).check();
     await page.getByText('Es wurden keine Klima-Overlays importiert.').waitFor(POLL);
     await page.screenshot({ path: '/tmp/loc/locations-dark-de.png' });
+
+    // Enter on a place opens the geographic search round it, beside the table.
+    const canvas = page.getByRole('region', { name: 'Standorte', exact: true }).locator('.place-map-canvas canvas');
+    await canvas.focus();
+    await expect.poll(async () => { await page.keyboard.press(']'); return page.locator('.place-map-said').first().textContent(); }, POLL).toBe('Sydney');
+    await page.keyboard.press('Enter');
+    const nearby = page.getByRole('region', { name: 'Geografische Suche' });
+    await nearby.getByText('Punkt bei -33.8615, 151.2055.').waitFor(POLL);
+    await nearby.getByRole('tab', { name: 'Gefundenes Keimplasma' }).waitFor(POLL);
   });
 
   it('lets a curator draw a polygon by keyboard, get the accessions inside, mark them and open a passport', async () => {

@@ -3,6 +3,7 @@ import type { Filter } from '../../../../core/table-request.js';
 import { useServices } from '../../../../shell/pane-api.js';
 import { PlaceMap, type PlaceMapMode } from '../../../../shell/widgets/map/PlaceMap.js';
 import { MAP_PLACE_LIMIT, useMapPlaces } from '../../../../shell/widgets/map/use-map-places.js';
+import { nearbySearch } from '../search/state.js';
 import { PANE } from '../ids.js';
 import { locationPlace, type LocationRow } from './columns.js';
 import { LOCATION_MAP_MODES, type LocationMapState } from './map-state.js';
@@ -11,10 +12,11 @@ import { mapOverlay, overlaySource, useClimateOverlays } from './overlays.js';
 
 /**
  * The location table's map: the same locations as the table (its filters), marked ones ringed; clicking
- * or `x` on a place marks it, and marks made in the table show here. The table beside it is its text form.
+ * or `x` on a place marks it, and marks made in the table show here; Enter on a place opens the geographic search
+ * round it. The table beside it is its text form.
  */
 export function LocationMapPanel(props: { paneKey: string; filters: readonly Filter[]; map: LocationMapState; onChange(map: LocationMapState): void }) {
-  const { t, store, session } = useServices();
+  const { t, store, session, workspace } = useServices();
   const snap = useSnapshot(store.state);
   const { map } = props;
   const { places, total, failed } = useMapPlaces<LocationRow>('location/table', undefined, props.filters, locationPlace);
@@ -76,6 +78,10 @@ export function LocationMapPanel(props: { paneKey: string; filters: readonly Fil
         label={t('locations.map.label', { count: String(places.length) })}
         marked={snap.markedIds.locations}
         onMark={(id) => store.toggleMark('locations', id)}
+        onOpen={(id) => {
+          const place = places.find((p) => p.id === id);
+          if (place) workspace.open(nearbySearch(place), 'right', props.paneKey);
+        }}
         overlay={map.mode === 'climate' && image ? mapOverlay(image, token) : null}
         height={320}
       />

@@ -1,5 +1,7 @@
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, readGeoSearch, type GeoPoint, type GeoSearch } from '../../../../core/geo-search.js';
+import type { PaneInstance } from '../../../../core/contracts.js';
 import type { Drawing } from '../../../../shell/widgets/map/drawing.js';
+import { PANE } from '../ids.js';
 
 /**
  * The geographic search pane's state (in the URL, so a shared layout repeats the search): what is drawn (a
@@ -63,4 +65,14 @@ export function applySearch(state: Record<string, unknown> | undefined): { state
   if ('problem' in outcome) return { state: { ...state, problem: outcome.problem }, problem: outcome.problem };
   const { germplasmResults: _g, locationResults: _l, problem: _p, ...rest } = state ?? {};
   return { state: { ...rest, search: outcome.search }, problem: null };
+}
+
+/** The geographic search pane searching round a place (the default radius), as a location's Enter on a map opens it. */
+export function nearbySearch(place: { latitude: number; longitude: number }): PaneInstance {
+  const point = { lat: place.latitude, lng: place.longitude };
+  return {
+    type: PANE.search,
+    params: {},
+    state: { kind: 'point', point, radius: String(DEFAULT_RADIUS_KM), search: { kind: 'point', point, radiusKm: DEFAULT_RADIUS_KM } },
+  };
 }
