@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { geoSearchRequest } from '../../core/geo-search.js';
-import type { TableDeclaration } from '../../core/table-declaration.js';
+import { defaultCellText, type TableDeclaration } from '../../core/table-declaration.js';
 import type { GeoResultsProps } from '../sections.js';
 import { TableView } from './TableView.js';
 
@@ -21,6 +21,13 @@ export function GeoResultsTable<R extends Record<string, unknown>>(
       path: request.path,
       exportPath: `${request.path}/export`,
       columns: byPoint ? [{ id: 'distance', titleKey: distanceTitleKey, type: 'number' }, ...declaration.columns] : declaration.columns,
+      // Kilometres to the metre are plenty (the file keeps the full figure).
+      cellText: (row, column) =>
+        column === 'distance' && typeof row.distance === 'number'
+          ? row.distance.toFixed(3)
+          : declaration.cellText
+            ? declaration.cellText(row, column)
+            : defaultCellText(row[column]),
     }),
     [declaration, request.path, byPoint, distanceTitleKey],
   );
