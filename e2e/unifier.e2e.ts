@@ -4,6 +4,8 @@ import { axeViolations, formatViolations, storedClientState, useBrowser, useServ
 
 /** The germplasm unifier, the first curator-only pane: refused to others, a real merge for curators. */
 
+// A pane loads its chunk and asks the server first: polls wait as long as the other browser tests do.
+const POLL = { timeout: 20_000 };
 const rowCount = (page: Page) => page.getByText(/^[\d,]+ rows$/).first();
 const cursor = (page: Page) => page.getByTestId('row-cursor').first();
 const forbidden = (page: Page) =>
@@ -47,11 +49,11 @@ describe('germplasm unifier pane', () => {
     await page.getByText('2 marked').first().waitFor();
     // The unifier is loaded afresh and reads the marks from storage, written after a short debounce.
     const markedGermplasm = async () => ((await storedClientState(page, curator.id))?.markedIds as { germplasm?: unknown[] } | undefined)?.germplasm;
-    await expect.poll(markedGermplasm).toHaveLength(2);
+    await expect.poll(markedGermplasm, POLL).toHaveLength(2);
 
     await page.goto(`${server.url}/data/germplasm-unifier`);
     const radios = page.getByRole('radio');
-    await expect.poll(() => radios.count()).toBe(2);
+    await expect.poll(() => radios.count(), POLL).toBe(2);
     const violations = await axeViolations(page, { include: '.germplasm-unifier' });
     expect(violations, formatViolations(violations)).toEqual([]);
 
