@@ -174,7 +174,8 @@ describe('trials export', () => {
     await dark.goto(light.url());
     await trait(dark, 'Plant height [cm]').waitFor(POLL);
     await everyTab(dark, 'dark');
-  });
+    // Two pages of eight tabs, each drawn and checked by axe: more than the default minute on a loaded machine.
+  }, 150_000);
 
   it('warns about a large group in the comparison, and lists pasted names it cannot find', async () => {
     const id = await trialsDatasetId(server);
