@@ -1,17 +1,9 @@
 /** The places of the map benchmark: made in the page (bench/map-harness.tsx), the same on every page and round. */
+import { seededRandom } from '../src/core/random.js';
 import type { MapPlace } from '../src/shell/widgets/map/PlaceMap.js';
 
-/** mulberry32: the same places on every page and round, so rounds differ only by timing. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same places on every page and round, so rounds differ only by timing. */
+const random = seededRandom;
 
 const SITES = 300;
 const SCATTER = 0.1;
