@@ -12,5 +12,6 @@ export default defineConfig({
     pool: 'forks',
     poolOptions: { forks: { maxForks: 1, minForks: 1 } },
     fileParallelism: false,
+    isolate: false,
   },
 });
