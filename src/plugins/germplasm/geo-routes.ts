@@ -15,5 +15,5 @@ export const GERMPLASM_GEO: GeoColumns = { locationId: sql.raw('g.location_id'),
  * (with `distance`, haversine with R = 6372.8 km as Germinate) or inside polygons.
  */
 export function registerGermplasmGeoRoutes(app: FastifyInstance, present: PresentTables): void {
-  registerGeoTableRoutes(app, { prefix: '/germplasm', view: germplasmView(app.database.dialect, present), geo: GERMPLASM_GEO, formula: 'haversine' });
+  registerGeoTableRoutes(app, { prefix: '/germplasm', view: germplasmView(app.database.dialect, present), geo: GERMPLASM_GEO, formula: 'haversine', label: 'germplasmName' });
 }

@@ -8,7 +8,7 @@ import { registerGroupLocations } from './group-members.js';
 const routes: FastifyPluginAsync = async (app) => {
   registerTableRoutes(app, { path: '/location/table', view: () => locationView(), access: 'public', exportPrefix: 'location-table' });
   // Germinate measures location distances by the spherical law of cosines (R = 6378.7 km).
-  registerGeoTableRoutes(app, { prefix: '/location', view: locationView(), geo: LOCATION_GEO, formula: 'cosines' });
+  registerGeoTableRoutes(app, { prefix: '/location', view: locationView(), geo: LOCATION_GEO, formula: 'cosines', label: 'locationName' });
   registerGroupLocations(app);
 };
 

@@ -3,7 +3,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import { TableQuery } from '../table/engine.js';
 import { Restriction } from '../table/restriction.js';
-import { restrictedExport, restrictedIds, restrictedPage } from '../table/routes.js';
+import { restrictedExport, restrictedIds, restrictedPage, withReader } from '../table/routes.js';
+import { gateCaller } from '../access/licences.js';
+import { mapPlaces, placesRequest } from './places.js';
 import type { TableView } from '../table/view.js';
 import { radiusBoxes, searchPoint, searchPolygons, searchRadius } from './request.js';
 import { distanceSql, inPolygonsSql, locationIdsInBoxes, RADIUS_OF, type DistanceFormula, type PointColumns } from './sql.js';
@@ -24,6 +26,8 @@ export interface GeoTableOptions {
   geo: GeoColumns;
   /** Germinate's formula and Earth radius for this domain's distances (sql.ts). */
   formula: DistanceFormula;
+  /** The view's column that names a place on the map (places.ts). */
+  label: string;
 }
 
 /** The view with `distance` (km from the point) as its first column: sortable and filterable like any other. */
@@ -91,6 +95,12 @@ export function registerGeoTableRoutes(app: FastifyInstance, options: GeoTableOp
   app.post(`${options.prefix}/distance/table/export`, { config }, async (request, reply) => {
     const { query, extra } = distance(request.body);
     return restrictedExport(app, query, request, reply, `${prefix}-distance-table`, extra);
+  });
+  // Ours: the table's rows on a map, clustered by the server for the view (places.ts).
+  app.post(`${options.prefix}/table/places`, { config }, async (request) => {
+    const body = placesRequest(request.body);
+    const columns = { locationId: geo.locationId, point: geo.point, label: options.label };
+    return withReader(app, request, (source) => mapPlaces(source, dialect, plain, columns, body, gateCaller(request)));
   });
   app.post(`${options.prefix}/polygon/table/export`, { config }, async (request, reply) =>
     restrictedExport(app, plain, request, reply, `${prefix}-polygon-table`, polygon(request.body)),

@@ -41,7 +41,7 @@ export interface TableRoutesOptions {
  * or, without a pool, on the main connection. Reads see what the request or earlier ones committed; a read
  * that must see its own uncommitted writes uses the main connection instead.
  */
-async function withReader<T>(app: FastifyInstance, request: FastifyRequest, read: (source: Kysely<unknown> | RequestReader) => Promise<T>): Promise<T> {
+export async function withReader<T>(app: FastifyInstance, request: FastifyRequest, read: (source: Kysely<unknown> | RequestReader) => Promise<T>): Promise<T> {
   const db = app.database.db as unknown as Kysely<unknown>;
   const pool = readPool(app);
   if (!pool) return read(db);
