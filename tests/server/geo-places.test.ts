@@ -228,6 +228,30 @@ describe.each(testDialects())('map places on %s', (dialect) => {
     for (const zoom of [0, 1, 10, 24]) expect((await places('germplasm', { zoom })).cellDegrees).toBe(360 / (2 ** zoom * 4));
   });
 
+  it('keeps the view edges exact (SQLite index boxes are rounded) and finds places on the antimeridian from either side', async () => {
+    const country = (await sql<{ id: number }>`SELECT id FROM countries WHERE country_code2 = 'GB'`.execute(db)).rows[0].id;
+    const add = async (name: string, lat: number, lng: number) =>
+      Number((await sql<{ id: number }>`INSERT INTO locations (locationtype_id, country_id, site_name, latitude, longitude) VALUES (1, ${country}, ${name}, ${lat}, ${lng}) RETURNING id`.execute(db)).rows[0].id);
+    const justNorth = await add('edge-north', 40.0000003, 60);
+    const dateLineEast = await add('edge-east', -60, 180);
+    const dateLineWest = await add('edge-west', -61, -180);
+    try {
+      const ids = async (view: View) => (await places('location', { ...view, zoom: 6 })).places.map((p) => p.id);
+      // 3e-7° past the view's north edge: outside, on both databases.
+      expect(await ids({ west: 59, south: 39, east: 61, north: 40.0000001 })).not.toContain(justNorth);
+      expect(await ids({ west: 59, south: 39, east: 61, north: 40.0000005 })).toContain(justNorth);
+      // 180 and -180 are one meridian: a view with an edge on it finds both spellings.
+      for (const view of [
+        { west: 180, south: -62, east: 190, north: -59 },
+        { west: -190, south: -62, east: -180, north: -59 },
+        { west: 170, south: -62, east: 180, north: -59 },
+        { west: -180, south: -62, east: -170, north: -59 },
+      ]) expect((await ids(view)).sort(), JSON.stringify(view)).toEqual([dateLineEast, dateLineWest].sort());
+    } finally {
+      await sql`DELETE FROM locations WHERE id IN (${justNorth}, ${dateLineEast}, ${dateLineWest})`.execute(db);
+    }
+  });
+
   it('answers bounds: true with the box and total of every matching located row, whatever the view', async () => {
     const lats = germplasm.map((p) => p.lat);
     const lngs = germplasm.map((p) => p.lng);

@@ -39,11 +39,17 @@ export function viewBoxes(request: Pick<PlacesRequest, 'west' | 'south' | 'east'
   const wrap = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
   const w = wrap(west);
   const e = w + (east - west);
-  if (e <= 180) return [{ minLat, maxLat, minLng: w, maxLng: e }];
-  return [
-    { minLat, maxLat, minLng: w, maxLng: 180 },
-    { minLat, maxLat, minLng: -180, maxLng: e - 360 },
-  ];
+  const boxes: Box[] =
+    e <= 180
+      ? [{ minLat, maxLat, minLng: w, maxLng: e }]
+      : [
+          { minLat, maxLat, minLng: w, maxLng: 180 },
+          { minLat, maxLat, minLng: -180, maxLng: e - 360 },
+        ];
+  // -180 and 180 are one meridian: a view with an edge on it finds the places stored as either.
+  if (boxes.some((b) => b.minLng === -180) && !boxes.some((b) => b.maxLng === 180)) boxes.push({ minLat, maxLat, minLng: 180, maxLng: 180 });
+  if (boxes.some((b) => b.maxLng === 180) && !boxes.some((b) => b.minLng === -180)) boxes.push({ minLat, maxLat, minLng: -180, maxLng: -180 });
+  return boxes;
 }
 
 /** A whole number of cells from -180 / -90: FLOOR, which SQLite's build has with its math functions. */
@@ -91,7 +97,9 @@ export async function mapPlaces(
   const label = view.columns[columns.label].sql;
   const { lat, lng } = columns.point;
   const matching = query.where(request.filter, null, caller);
-  const inView = sql`${columns.locationId} IN (${locationIdsInBoxes(boxes.map((box) => ({ box })), dialect)})`;
+  // SQLite's R*Tree rounds its boxes outwards: the exact test keeps the view's edges where they are.
+  const exact = (box: Box) => (p: PointColumns) => sql`${p.lat} BETWEEN ${box.minLat} AND ${box.maxLat} AND ${p.lng} BETWEEN ${box.minLng} AND ${box.maxLng}`;
+  const inView = sql`${columns.locationId} IN (${locationIdsInBoxes(boxes.map((box) => ({ box, exact: exact(box) })), dialect)})`;
   const size = placeCellDegrees(request.zoom);
   const cx = cellOf(lng, 180, size);
   const cy = cellOf(lat, 90, size);
@@ -99,7 +107,7 @@ export async function mapPlaces(
     db,
     sql<CellRow>`SELECT ${cx} AS cx, ${cy} AS cy, COUNT(*) AS n, AVG(${lat}) AS lat, AVG(${lng}) AS lng, MIN(${id}) AS id, MIN(${label}) AS label,
       MIN(${lat}) AS s, MAX(${lat}) AS nn, MIN(${lng}) AS w, MAX(${lng}) AS e
-      FROM ${view.from} WHERE ${matching} AND ${inView} GROUP BY ${cx}, ${cy}`,
+      FROM ${view.from} WHERE ${matching} AND ${inView} GROUP BY 1, 2`,
   );
   const inViewCount = cells.reduce((sum, cell) => sum + Number(cell.n), 0);
   const answer: MapPlaces = { zoom: request.zoom, cellDegrees: size, inView: inViewCount, places: [], clusters: [], bounds: null };
