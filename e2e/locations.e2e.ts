@@ -187,4 +187,38 @@ describe('locations', () => {
     await page.screenshot({ path: '/tmp/loc/locations-overlay.png' });
     await expectAxeClean(page);
   });
+
+  it('clusters thousands of locations on the server, and Enter on a cluster zooms in until its places come one by one', async () => {
+    const country = Number((await sql<{ id: number }>`SELECT id FROM countries WHERE country_code2 = 'AU'`.execute(db(server))).rows[0].id);
+    // 4 tight groups of 600 (0.4° across), far apart: 2,400 places, more than the server sends one by one.
+    const centres = [[-25, 120], [-20, 145], [-35, 140], [-30, 128]];
+    const rows = centres.flatMap(([lat, lng], g) =>
+      Array.from({ length: 600 }, (_, i) => sql`(1, ${country}, ${`bulk-${g}-${i}`}, ${lat + (i % 25) * 0.016}, ${lng + Math.floor(i / 25) * 0.016})`),
+    );
+    await sql`INSERT INTO locations (locationtype_id, country_id, site_name, latitude, longitude) VALUES ${sql.join(rows)}`.execute(db(server));
+    try {
+      const page = await browser.page({ viewport: { width: 1280, height: 1000 } });
+      const answers: { inView: number; places: unknown[]; clusters: { count: number }[] }[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('/api/location/table/places') && response.ok()) void response.json().then((body) => answers.push(body));
+      });
+      await page.goto(`${server.url}/data/geography/locations`);
+      const pane = page.getByRole('region', { name: 'Locations', exact: true });
+      await pane.getByText('Map of 2413 locations;', { exact: false }).first().waitFor(POLL);
+      // The view of every location: the server's clusters, counted as its answer says.
+      await expect.poll(() => answers.some((a) => a.clusters.length > 0 && a.clusters.reduce((sum, c) => sum + c.count, 0) + a.places.length === a.inView), POLL).toBe(true);
+      await expect.poll(() => pane.locator('.place-map-count').count(), POLL).toBeGreaterThan(0);
+      await page.screenshot({ path: '/tmp/loc/locations-many.png' });
+      // ] focuses the nearest cluster (its count said); Enter shows its extent, where the server sends places.
+      const canvas = pane.locator('.place-map-canvas canvas');
+      await canvas.focus();
+      await expect.poll(async () => { await page.keyboard.press(']'); return pane.locator('.place-map-said').textContent(); }, POLL).toMatch(/^A cluster of \d+ places; Enter zooms in\.$/);
+      const before = answers.length;
+      await page.keyboard.press('Enter');
+      await expect.poll(() => answers.slice(before).some((a) => a.clusters.length === 0 && a.places.length > 0 && a.inView <= 1500), POLL).toBe(true);
+      await page.screenshot({ path: '/tmp/loc/locations-many-zoomed.png' });
+    } finally {
+      await sql`DELETE FROM locations WHERE site_name LIKE 'bulk-%'`.execute(db(server));
+    }
+  });
 });

@@ -7,10 +7,12 @@ import { useDarkTheme } from '../../use-dark-theme.js';
 import { ensureStyle } from '../styles.js';
 import { baseStyle } from './base-style.js';
 import { DRAWING, drawingFeatures, drawingLayers, selfIntersects, type Drawing, type LatLng } from './drawing.js';
-import { showFocus, stepFocus, type FocusedPlace } from './focus.js';
+import { focusedOf, showFocus, stepFocus, type FocusedPlace } from './focus.js';
 import { registerMap } from './handles.js';
 import { overlayLayers, type MapOverlay } from './overlay.js';
 import { ClusterCounts, FOCUS, MARKED, markLayers, PICKABLE, placeFeatures, setData, showPlaces, type MapPlace, type PlaceMapMode } from './place-layers.js';
+import type { MapBounds, MapCluster } from '../../../core/map-places.js';
+import type { MapView } from './use-server-places.js';
 import { PLACE_MAP_CSS } from './styles.js';
 
 export type { Drawing, LatLng, MapOverlay, MapPlace, PlaceMapMode };
@@ -22,6 +24,13 @@ export interface PlaceMapProps {
   paneKey: string;
   paneType: string;
   places: readonly MapPlace[];
+  /**
+   * Server mode (use-server-places.ts): the server's clusters for the view `onView` last reported, and the
+   * box of every place, which the map fits once. Without onView the map clusters `places` itself.
+   */
+  clusters?: readonly MapCluster[];
+  bounds?: MapBounds | null;
+  onView?(view: MapView): void;
   mode: PlaceMapMode;
   /** The map's accessible name: what it shows, and where its table alternative is. */
   label: string;
@@ -58,12 +67,14 @@ export function PlaceMap(props: PlaceMapProps) {
   const ready = useRef(false);
   const [said, say] = useState('');
   const helpId = useId();
-  const features = useMemo(() => placeFeatures(props.places, props.jitter === true), [props.places, props.jitter]);
+  // The server clusters only views of many places; a few it sends one by one, and MapLibre clusters those.
+  const serverClustered = (props.clusters?.length ?? 0) > 0;
+  const features = useMemo(() => placeFeatures(props.places, props.jitter === true, props.clusters), [props.places, props.jitter, props.clusters]);
   const featuresRef = useRef(features);
   featuresRef.current = features;
   const markedFeatures = useMemo(() => {
     const ids = new Set(props.marked ?? []);
-    return { type: 'FeatureCollection' as const, features: features.features.filter((f) => ids.has(f.properties.id)) };
+    return { type: 'FeatureCollection' as const, features: features.features.filter((f) => f.properties.id !== undefined && ids.has(f.properties.id)) };
   }, [features, props.marked]);
   const markedRef = useRef(markedFeatures);
   markedRef.current = markedFeatures;
@@ -101,9 +112,12 @@ export function PlaceMap(props: PlaceMapProps) {
       const map = mapRef.current;
       const current = focused.current;
       if (!map || !current) return;
-      if (current.clusterId !== null) {
+      if (current.extent) {
+        map.fitBounds(current.extent, { padding: 40, maxZoom: Math.max(map.getZoom() + 2, 6), duration: 300 });
+        setFocus(null);
+      } else if (current.cluster !== null) {
         const source = map.getSource('places') as GeoJSONSource | undefined;
-        void source?.getClusterExpansionZoom(current.clusterId).then((zoom) => map.easeTo({ center: [current.lng, current.lat], zoom }));
+        void source?.getClusterExpansionZoom(Number(current.cluster)).then((zoom) => map.easeTo({ center: [current.lng, current.lat], zoom }));
         setFocus(null);
       } else if (current.id !== null) latest.current.onOpen?.(current.id);
     },
@@ -166,16 +180,19 @@ export function PlaceMap(props: PlaceMapProps) {
     mapRef.current = map;
     ready.current = false;
     const counts = new ClusterCounts();
+    const reportView = () => latest.current.onView?.(viewOf(map));
     map.on('load', () => {
       const { mode, overlay, drawing } = latest.current;
-      showPlaces(map, mode, dark, featuresRef.current, BELOW_MARKS);
+      showPlaces(map, mode, dark, featuresRef.current, BELOW_MARKS, (latest.current.clusters?.length ?? 0) > 0);
       setData(map, MARKED, markedRef.current);
       setData(map, DRAWING, drawingFeatures(drawing ?? null));
       overlayLayers(map, overlay ?? null, 'place-points');
-      if (!fitted.current) fitted.current = fitPlaces(map, featuresRef.current.features);
+      if (!fitted.current) fitted.current = fitFirst(map, latest.current, featuresRef.current.features);
       ready.current = true;
       container.current?.setAttribute('data-map-loaded', 'true');
+      reportView();
     });
+    map.on('moveend', reportView);
     map.on('idle', () => {
       counts.update(map);
       container.current?.setAttribute('data-map-idle', String(Number(container.current.dataset.mapIdle ?? '0') + 1));
@@ -186,11 +203,12 @@ export function PlaceMap(props: PlaceMapProps) {
       const hit = layers.length > 0 ? map.queryRenderedFeatures(event.point, { layers })[0] : undefined;
       if (!hit || hit.geometry.type !== 'Point') return;
       const [lng, lat] = hit.geometry.coordinates;
-      if (hit.properties.cluster_id !== undefined) {
-        focused.current = { id: null, clusterId: Number(hit.properties.cluster_id), count: Number(hit.properties.point_count), label: '', lng, lat };
+      const place = focusedOf(hit.properties, lng, lat);
+      if (place.id === null) {
+        focused.current = place;
         actionsRef.current.openFocused();
       } else {
-        actionsRef.current.setFocus({ id: Number(hit.properties.id), clusterId: null, count: 1, label: String(hit.properties.label ?? ''), lng, lat });
+        actionsRef.current.setFocus(place);
         actionsRef.current.markFocused();
       }
     });
@@ -208,9 +226,15 @@ export function PlaceMap(props: PlaceMapProps) {
     const map = mapRef.current;
     if (!map || !loaded()) return;
     // The theme is read, not followed: a theme change makes the map anew.
-    showPlaces(map, props.mode, darkRef.current, features, BELOW_MARKS);
-    if (!fitted.current) fitted.current = fitPlaces(map, features.features);
-  }, [features, props.mode]);
+    showPlaces(map, props.mode, darkRef.current, features, BELOW_MARKS, serverClustered);
+    if (!fitted.current) fitted.current = fitFirst(map, latest.current, features.features);
+  }, [features, props.mode, serverClustered]);
+  // Server mode: the box of every place arrives on its own; the first one sets the view.
+  const boundsKey = JSON.stringify(props.bounds ?? null);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map && loaded() && !fitted.current) fitted.current = fitFirst(map, latest.current, featuresRef.current.features);
+  }, [boundsKey]);
   useEffect(() => {
     if (mapRef.current && loaded()) setData(mapRef.current, MARKED, markedFeatures);
   }, [markedFeatures]);
@@ -252,6 +276,21 @@ export function PlaceMap(props: PlaceMapProps) {
       </p>
     </figure>
   );
+}
+
+/** The map's view as the server's places request takes it (a whole zoom level). */
+function viewOf(map: MapLibreMap): MapView {
+  const box = map.getBounds();
+  return { west: box.getWest(), south: box.getSouth(), east: box.getEast(), north: box.getNorth(), zoom: Math.max(0, Math.min(24, Math.floor(map.getZoom()))) };
+}
+
+/** The first view: the box of every place (server mode, once known), else the places given. */
+function fitFirst(map: MapLibreMap, props: PlaceMapProps, features: readonly Feature<Point>[]): boolean {
+  if (props.onView === undefined) return fitPlaces(map, features);
+  const bounds = props.bounds;
+  if (!bounds) return false;
+  map.fitBounds([bounds.west, bounds.south, bounds.east, bounds.north], { padding: 40, maxZoom: 8, duration: 0 });
+  return true;
 }
 
 /** Shows every place (world view when there are none or they span it); true once fitted. */

@@ -8,7 +8,10 @@ import { FOCUS, PICKABLE, setData } from './place-layers.js';
 export interface FocusedPlace {
   /** A place's id, or null for a cluster. */
   id: number | null;
-  clusterId: number | null;
+  /** A cluster's id (MapLibre's number, or the server's cell key), or null for a place. */
+  cluster: string | null;
+  /** A server cluster's extent [west, south, east, north]: opening it shows that box. */
+  extent: [number, number, number, number] | null;
   count: number;
   label: string;
   lng: number;
@@ -19,10 +22,17 @@ function toFocused(feature: MapGeoJSONFeature): FocusedPlace | null {
   if (feature.geometry.type !== 'Point') return null;
   const [lng, lat] = feature.geometry.coordinates;
   const props = feature.properties;
+  return focusedOf(props, lng, lat);
+}
+
+/** A drawn feature's properties (place-layers.ts) as the keyboard's place. */
+export function focusedOf(props: Record<string, unknown>, lng: number, lat: number): FocusedPlace {
   if (props.cluster_id !== undefined) {
-    return { id: null, clusterId: Number(props.cluster_id), count: Number(props.point_count), label: '', lng, lat };
+    const extent = [props.west, props.south, props.east, props.north];
+    const bounded = extent.every((v) => typeof v === 'number') ? (extent as [number, number, number, number]) : null;
+    return { id: null, cluster: String(props.cluster_id), extent: bounded, count: Number(props.point_count), label: '', lng, lat };
   }
-  return { id: Number(props.id), clusterId: null, count: 1, label: String(props.label ?? ''), lng, lat };
+  return { id: Number(props.id), cluster: null, extent: null, count: 1, label: String(props.label ?? ''), lng, lat };
 }
 
 /** The places and clusters drawn in view, each once, nearest to the map's centre first. */
@@ -35,7 +45,7 @@ export function placesInView(map: MapLibreMap): FocusedPlace[] {
   for (const feature of map.queryRenderedFeatures({ layers })) {
     const place = toFocused(feature);
     if (!place) continue;
-    const key = place.id !== null ? `p${place.id}` : `c${place.clusterId}`;
+    const key = place.id !== null ? `p${place.id}` : `c${place.cluster}`;
     if (seen.has(key)) continue;
     seen.add(key);
     found.push(place);
@@ -48,7 +58,7 @@ export function placesInView(map: MapLibreMap): FocusedPlace[] {
 export function stepFocus(map: MapLibreMap, current: FocusedPlace | null, step: 1 | -1): FocusedPlace | null {
   const places = placesInView(map);
   if (places.length === 0) return null;
-  const index = current ? places.findIndex((p) => (current.id !== null ? p.id === current.id : p.clusterId === current.clusterId)) : -1;
+  const index = current ? places.findIndex((p) => (current.id !== null ? p.id === current.id : p.cluster === current.cluster)) : -1;
   const next = index < 0 ? (step === 1 ? 0 : places.length - 1) : (index + step + places.length) % places.length;
   return places[next];
 }

@@ -2,16 +2,15 @@ import { useSnapshot } from 'valtio';
 import type { Filter } from '../../../../core/table-request.js';
 import { useServices } from '../../../../shell/pane-api.js';
 import { PlaceMap, type PlaceMapMode } from '../../../../shell/widgets/map/PlaceMap.js';
-import { MAP_PLACE_LIMIT, useMapPlaces } from '../../../../shell/widgets/map/use-map-places.js';
+import { useServerPlaces } from '../../../../shell/widgets/map/use-server-places.js';
 import { nearbySearch } from '../search/state.js';
 import { PANE } from '../ids.js';
-import { locationPlace, type LocationRow } from './columns.js';
 import { LOCATION_MAP_MODES, type LocationMapState } from './map-state.js';
 import { mapOverlay, overlaySource, useClimateOverlays } from './overlays.js';
 
-
 /**
- * The location table's map: the same locations as the table (its filters), marked ones ringed; clicking
+ * The location table's map: the same locations as the table (its filters; clustered by the server, so every
+ * one of them however many), marked ones ringed; clicking
  * or `x` on a place marks it, and marks made in the table show here; Enter on a place opens the geographic search
  * round it. The table beside it is its text form.
  */
@@ -19,7 +18,7 @@ export function LocationMapPanel(props: { paneKey: string; filters: readonly Fil
   const { t, store, session, workspace } = useServices();
   const snap = useSnapshot(store.state);
   const { map } = props;
-  const { places, total, failed } = useMapPlaces<LocationRow>('location/table', undefined, props.filters, locationPlace);
+  const { places, clusters, bounds, onView, failed } = useServerPlaces('location/table/places', props.filters);
   const overlays = useClimateOverlays(map.mode === 'climate');
   const climate = overlays.climates.find((c) => c.climateId === map.climateId) ?? overlays.climates[0] ?? null;
   const image = climate ? (climate.images.find((o) => o.mapoverlayId === map.overlayId) ?? climate.images[0] ?? null) : null;
@@ -74,8 +73,11 @@ export function LocationMapPanel(props: { paneKey: string; filters: readonly Fil
         paneKey={props.paneKey}
         paneType={PANE.locations}
         places={places}
+        clusters={clusters}
+        bounds={bounds}
+        onView={onView}
         mode={drawMode}
-        label={t('locations.map.label', { count: String(places.length) })}
+        label={t('locations.map.label', { count: String(bounds?.total ?? 0) })}
         marked={snap.markedIds.locations}
         onMark={(id) => store.toggleMark('locations', id)}
         onOpen={(id) => {
@@ -85,7 +87,6 @@ export function LocationMapPanel(props: { paneKey: string; filters: readonly Fil
         overlay={map.mode === 'climate' && image ? mapOverlay(image, token) : null}
         height={320}
       />
-      {total > MAP_PLACE_LIMIT ? <p>{t('locations.map.capped', { shown: String(places.length), total: String(total) })}</p> : null}
     </div>
   );
 }
