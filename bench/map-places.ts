@@ -1,6 +1,6 @@
-/** The places of the map benchmark: made in the page (bench/map-harness.tsx), the same on every page and round. */
+/** The places of the map benchmark: the servers' germplasm and locations (bench/map-server.ts), the same every run. */
+import type { MapPlace } from '../src/core/map-places.js';
 import { seededRandom } from '../src/core/random.js';
-import type { MapPlace } from '../src/shell/widgets/map/PlaceMap.js';
 
 /** The same places on every page and round, so rounds differ only by timing. */
 const random = seededRandom;

@@ -117,7 +117,6 @@ export async function frontServer(dir: string): Promise<FrontServer> {
     response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
     fs.createReadStream(file).pipe(response);
   });
-  // Towards the app each request opens a connection of its own (no agent keeps them): the same for both sizes.
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
