@@ -200,6 +200,13 @@ describe.each(testDialects())('real geographic and climate data on %s', (dialect
       expect(row).toMatchObject({ climateNameShort: variable.short, dataType: 'numeric', unitName: variable.unit, unitAbbreviation: variable.abbreviation, count: months.filter((m) => m[variable.key] !== null).length });
       idOf[variable.key] = Number(row?.climateId);
     }
+    // The climates of the dataset, by name, and each climate's datasets: the one imported.
+    const ofDataset = await page<Row[]>('dataset/climate', { datasetIds: [datasetId] });
+    expect(ofDataset.map((r) => r.climateName)).toEqual(MONTHLY_VARIABLES.map((v) => v.name).sort());
+    for (const id of Object.values(idOf)) {
+      const datasets = await page(`climate/${id}/dataset`, { ...all });
+      expect(datasets.data.map((r) => [r.datasetId, r.datasetName])).toEqual([[datasetId, TITLE]]);
+    }
     // 2004–2008 less December 2006, which the file lacks entirely.
     expect(months).toHaveLength(59);
     expect(months.find((m) => m.date === '2006-11-01')?.days).toBe(29);
@@ -216,6 +223,27 @@ describe.each(testDialects())('real geographic and climate data on %s', (dialect
     }
     const ids = await page('dataset/data/climate/table/ids', { datasetIds: [datasetId] });
     expect(ids.data).toEqual([locationId]);
+  });
+
+  it('summarises the station’s monthly figures per variable in the climate statistics (box plot)', async () => {
+    const locationId = await stationId();
+    const answer = await page<{ stats: Row[] }>('dataset/stats/climate', { datasetIds: [datasetId], yIds: [locationId] });
+    const climates = await page('climate/table', { ...all });
+    for (const variable of MONTHLY_VARIABLES) {
+      const climateId = climates.data.find((r) => r.climateName === variable.name)?.climateId;
+      const values = months.flatMap((m) => (m[variable.key] === null ? [] : [m[variable.key] as number])).sort((a, b) => a - b);
+      // percentile_cont: the value at f·(n−1) of the sorted values, interpolated linearly.
+      const at = (f: number) => {
+        const position = f * (values.length - 1);
+        const low = values[Math.floor(position)];
+        return low + (position - Math.floor(position)) * (values[Math.ceil(position)] - low);
+      };
+      const marked = answer.stats.filter((box) => box.xId === climateId && box.groupIds === 'Marked items');
+      expect(marked).toHaveLength(1);
+      expect(marked[0]).toMatchObject({ count: values.length });
+      const expected = { min: values[0], q1: at(0.25), median: at(0.5), q3: at(0.75), max: values[values.length - 1], avg: values.reduce((a, b) => a + b, 0) / values.length };
+      for (const [key, value] of Object.entries(expected)) expect(marked[0][key] as number, `${variable.name} ${key}`).toBeCloseTo(value, 3);
+    }
   });
 
   it('exports the station’s monthly rows in the climate export', async () => {
