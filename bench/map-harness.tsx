@@ -7,8 +7,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient, type ApiClient, type CallOptions } from '../src/core/api-client.js';
+import { createClientState } from '../src/core/client-state.js';
 import { createTranslator } from '../src/core/i18n.js';
 import type { MapPlaces } from '../src/core/map-places.js';
+import type { ClientSettings } from '../src/core/services.js';
 import { createSession } from '../src/core/session.js';
 import type { Filter } from '../src/core/table-request.js';
 import { ServicesContext, type Services } from '../src/shell/pane-api.js';
@@ -67,8 +69,11 @@ const api: ApiClient = createApiClient({
 const send = api.post as (path: string, options?: CallOptions) => Promise<unknown>;
 const post = ((path: string, options?: CallOptions) =>
   path === PATH ? probe.request((options?.body ?? {}) as Record<string, unknown>, () => send(path, options) as Promise<MapPlaces>) : send(path, options)) as ApiClient['post'];
-// PlaceMap and the hook read only `t` and `api` from the services; the rest of the shell is not on this page.
-const services = { t: translator.t, translator, api: { ...api, post } } as Partial<Services> as Services;
+// What the map and the hook read of the services: texts, the api, the client state (the user's map layer)
+// and the public settings (a tile server: none, so the offline map); the rest of the shell is not on this page.
+const settings: ClientSettings = { authMode: 'SELECTIVE', hiddenPages: [], hiddenColumns: {}, colorsCharts: [] };
+const store = createClientState({ storage: window.localStorage, gdprEnabled: () => false });
+const services = { t: translator.t, translator, api: { ...api, post }, store, settings } as Partial<Services> as Services;
 
 function Harness(props: { expose(show: () => void): void }) {
   const [path, setPath] = useState<string | null>(null);

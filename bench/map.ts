@@ -62,15 +62,19 @@ async function once(browser: Browser, front: FrontServer, server: E2EServer, cou
   front.forwardTo(server.url);
   const page: Page = await newPage(browser);
   try {
-    await page.goto(`${front.url}/`, { waitUntil: 'load' });
-    await page.waitForSelector('.place-map-canvas[data-map-loaded="true"][data-map-idle]', { timeout: 30_000 });
-    await page.waitForFunction(() => window.__mapBench !== undefined, null, { timeout: 30_000 });
+    const watch = watchOf(page);
+    const failed = () => [...watch.pageErrors.map(String), ...watch.consoleErrors].slice(0, 3).join('; ');
+    try {
+      await page.goto(`${front.url}/`, { waitUntil: 'load' });
+      await page.waitForSelector('.place-map-canvas[data-map-loaded="true"][data-map-idle]', { timeout: 30_000 });
+      await page.waitForFunction(() => window.__mapBench !== undefined, null, { timeout: 30_000 });
+    } catch (error) {
+      throw new Error(`the empty map did not load (${failed() || 'no page errors'})`, { cause: error });
+    }
     front.takePlaces();
     const run = await page.evaluate(() => window.__mapBench!.run());
     const serverMs = coveredMs(front.takePlaces());
-    const watch = watchOf(page);
-    const errors = [...watch.pageErrors.map(String), ...watch.consoleErrors];
-    if (errors.length) throw new Error(`the map page failed: ${errors.slice(0, 3).join('; ')}`);
+    if (failed()) throw new Error(`the map page failed: ${failed()}`);
     // The settled map must show the answers: the fitted view holds every place; 100k of them come as
     // clusters, drawn with their counts.
     if (run.inView !== count) throw new Error(`the settled view holds ${run.inView} of ${count} places: ${JSON.stringify(run)}`);
