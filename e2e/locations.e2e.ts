@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
@@ -6,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { geotiff, geotiffZip } from '../tests/import/geotiff-builder.js';
-import { axeViolations, formatViolations, storedClientState, useBrowser, useServer, type E2EServer } from './support/index.js';
+import { axeViolations, formatViolations, storedClientState, useBrowser, useServer, watchOf, type E2EServer } from './support/index.js';
 
 /**
  * Locations and the geographic search in Chromium on the demo data: the location table under its map
@@ -219,6 +221,48 @@ describe('locations', () => {
       await page.screenshot({ path: '/tmp/loc/locations-many-zoomed.png' });
     } finally {
       await sql`DELETE FROM locations WHERE site_name LIKE 'bulk-%'`.execute(db(server));
+    }
+  });
+
+  it('draws the tiles of the tile server an administrator configures when the user picks that layer, with their attribution', async () => {
+    // A tile server of our own on another port: every tile one pixel of PNG, every request counted.
+    const pixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const asked: string[] = [];
+    const tileServer = http.createServer((request, response) => {
+      asked.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' }).end(pixel);
+    });
+    await new Promise<void>((resolve) => tileServer.listen(0, '127.0.0.1', resolve));
+    const tiles = `http://127.0.0.1:${(tileServer.address() as AddressInfo).port}`;
+    const admin = await server.token('admin', 'admin-password-1');
+    const setTiles = (body: Record<string, string>) =>
+      fetch(`${server.url}/api/settings/admin`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` }, body: JSON.stringify(body) });
+    expect((await setTiles({ mapTileUrl: `${tiles}/{z}/{x}/{y}.png`, mapTileAttribution: 'Test tiles, CC BY' })).status).toBe(200);
+    try {
+      const page = await browser.page({ viewport: { width: 1280, height: 1000 } });
+      await page.goto(`${server.url}/data/geography/locations`);
+      const pane = page.getByRole('region', { name: 'Locations', exact: true });
+      const picker = pane.getByRole('combobox', { name: 'Map layer' });
+      await picker.waitFor(POLL);
+      expect(await picker.locator('option').allTextContents()).toEqual(['Offline map (follows the theme)', 'Offline map, light', 'Offline map, dark', 'Tile map']);
+      expect(asked).toEqual([]);
+      await picker.selectOption({ label: 'Tile map' });
+      await expect.poll(() => asked.filter((url) => /^\/\d+\/\d+\/\d+\.png$/.test(url)).length, POLL).toBeGreaterThan(0);
+      await pane.getByText('Test tiles, CC BY').first().waitFor({ state: 'attached', ...POLL });
+      await expect.poll(() => mapIdle(page), POLL).toBeGreaterThan(0);
+      await expect.poll(async () => (await storedClientState(page))?.mapLayer, POLL).toBe('tiles');
+      // The security policy let the tiles in: the browser refused nothing.
+      expect(watchOf(page).consoleErrors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
+      await page.screenshot({ path: '/tmp/loc/locations-tiles.png' });
+      // A fixed dark offline map, whatever the theme; the choice is kept for the next visit.
+      await picker.selectOption({ label: 'Offline map, dark' });
+      await expect.poll(async () => (await storedClientState(page))?.mapLayer, POLL).toBe('dark');
+      await page.reload();
+      await expect.poll(() => page.getByRole('combobox', { name: 'Map layer' }).inputValue(), POLL).toBe('dark');
+      await expectAxeClean(page);
+    } finally {
+      await setTiles({ mapTileUrl: '', mapTileAttribution: '' });
+      await new Promise((resolve) => tileServer.close(resolve));
     }
   });
 });

@@ -107,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Known before the first page is served: the page's policy decides what the client may call.
   await app.settings.read();
-  await installCommon(app, () => app.settings.usageLoggerOrigin);
+  await installCommon(app, () => ({ connect: [app.settings.usageLoggerOrigin, app.settings.mapTileOrigin], img: [app.settings.mapTileOrigin] }));
   closeConnectionsWhenAnswered(app);
 
   // An empty JSON body is no body (as in Germinate), so `DELETE token` without one is a 404 and a table

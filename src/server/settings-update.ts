@@ -18,6 +18,8 @@ const httpUrl = type('string <= 2000')
       return ctx.mustBe('an http(s) URL');
     }
   });
+/** A raster tile URL template: http(s), with the {z}, {x} and {y} a map fills in. */
+const tileUrl = httpUrl.narrow((text, ctx) => ['{z}', '{x}', '{y}'].every((part) => text.includes(part)) || ctx.mustBe('a tile URL with {z}, {x} and {y}'));
 const hours = type('number.integer').atLeast(1).atMost(8760);
 const text = (max: number) => type(`string <= ${max}`).or('null');
 const columnKey = type(/^[A-Za-z][A-Za-z0-9_]{0,63}$/).describe('a column key');
@@ -55,6 +57,8 @@ const VALIDATORS: Record<Exclude<keyof AdminSettings, 'gatekeeperPassword'>, Val
   gatekeeperUrl: httpUrl.or('null'),
   gatekeeperUsername: text(255),
   usageLoggerUrl: httpUrl.or('null'),
+  mapTileUrl: tileUrl.or('null'),
+  mapTileAttribution: text(500),
   databaseBackupEveryDays: type('number.integer').atLeast(0).atMost(3650).or('null'),
   databaseBackupMaxSizeGB: type('number').atLeast(0).atMost(1_000_000).or('null'),
 };
@@ -85,7 +89,7 @@ export interface IgnoredSetting {
 /** Optional texts and URLs: an emptied form field means "unset". */
 const NULLABLE_TEXT = new Set([
   'colorPrimary', 'externalLinkIdentifier', 'externalLinkTemplate', 'googleAnalyticsKey', 'plausibleDomain', 'gatekeeperUrl',
-  'gatekeeperUsername', 'usageLoggerUrl',
+  'gatekeeperUsername', 'usageLoggerUrl', 'mapTileUrl', 'mapTileAttribution',
 ]);
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];

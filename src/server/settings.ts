@@ -36,6 +36,13 @@ export interface AdminSettings {
   gatekeeperPassword: string | null;
   /** Where the client sends its anonymous usage log (only with consent); unset = none. */
   usageLoggerUrl: string | null;
+  /**
+   * A raster tile server the maps may use instead of the offline base map ({z}/{x}/{y} URL template, e.g. a
+   * genebank's own tile cache); unset = the offline map only. Users choose it as their map layer.
+   */
+  mapTileUrl: string | null;
+  /** The tiles' attribution, shown on maps that draw them (their licence usually asks for it). */
+  mapTileAttribution: string | null;
   /** A PERIODICAL database backup every this many days; null or 0 = none. */
   databaseBackupEveryDays: number | null;
   /** The oldest backups are deleted while the backups folder is larger than this (GB; null = no limit). */
@@ -93,6 +100,8 @@ export function defaultSettings(): AdminSettings {
     gatekeeperUsername: null,
     gatekeeperPassword: null,
     usageLoggerUrl: null,
+    mapTileUrl: null,
+    mapTileAttribution: null,
     databaseBackupEveryDays: null,
     databaseBackupMaxSizeGB: 1,
   };
@@ -167,10 +176,13 @@ export class SettingsStore {
 
   /** The usage logger's origin as last read here (the security policy must let the client reach it). */
   usageLoggerOrigin: string | null = null;
+  /** The map tile server's origin as last read here (the security policy must let maps load its tiles). */
+  mapTileOrigin: string | null = null;
 
   async read(): Promise<AdminSettings> {
     const settings = await readSettings(this.db);
     this.usageLoggerOrigin = originOf(settings.usageLoggerUrl);
+    this.mapTileOrigin = originOf(settings.mapTileUrl);
     return settings;
   }
 
@@ -240,6 +252,8 @@ export class SettingsStore {
       // Feedback is stored in the database and read in the admin area: no mail server is needed.
       supportsFeedback: true,
       usageLoggerUrl: s.usageLoggerUrl,
+      mapTileUrl: s.mapTileUrl,
+      mapTileAttribution: s.mapTileAttribution,
     };
     return Object.fromEntries(Object.entries(config).filter(([, v]) => v !== null && v !== undefined));
   }

@@ -16,11 +16,12 @@ describe.each(testDialects())('content security policy on %s', (dialect) => {
   });
   afterAll(async () => server?.close());
 
-  const connectSrc = async () => {
+  const directive = async (name: string) => {
     const response = await server.api('GET', 'settings');
     const policy = response.headers.get('content-security-policy') ?? '';
-    return /connect-src ([^;]*)/.exec(policy)?.[1].trim().split(/\s+/) ?? [];
+    return new RegExp(`(?:^|;)\\s*${name} ([^;]*)`).exec(policy)?.[1].trim().split(/\s+/) ?? [];
   };
+  const connectSrc = () => directive('connect-src');
 
   it('lets the client reach only its own origin, plus the usage logger once an administrator sets one', async () => {
     expect(await connectSrc()).toEqual(["'self'", "'self'"]);
@@ -28,6 +29,25 @@ describe.each(testDialects())('content security policy on %s', (dialect) => {
     const saved = await server.api('POST', 'settings/admin', { token: admin, body: { usageLoggerUrl: 'https://logger.example.org/app-logger/log' } });
     expect(saved.status).toBe(200);
     expect(await connectSrc()).toEqual(["'self'", 'https://logger.example.org']);
+  });
+
+  it('lets maps load tiles from the tile server an administrator configures, and from nowhere else', async () => {
+    const admin = await server.login('admin', 'admin-password-1');
+    const before = await directive('img-src');
+    expect(before).not.toContain('https://tiles.example.org');
+    const refused = await server.api('POST', 'settings/admin', { token: admin, body: { mapTileUrl: 'https://tiles.example.org/tiles.png' } });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('{z}');
+    const saved = await server.api('POST', 'settings/admin', { token: admin, body: { mapTileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png', mapTileAttribution: '© Example tiles' } });
+    expect(saved.status).toBe(200);
+    expect(await connectSrc()).toContain('https://tiles.example.org');
+    expect(await directive('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tiles.example.org']);
+    const settings = (await (await server.api('GET', 'settings')).json()) as Record<string, unknown>;
+    expect(settings).toMatchObject({ mapTileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png', mapTileAttribution: '© Example tiles' });
+    // Unset again: the origin leaves the policy, and the public settings no longer name tiles.
+    expect((await server.api('POST', 'settings/admin', { token: admin, body: { mapTileUrl: '', mapTileAttribution: '' } })).status).toBe(200);
+    expect(await directive('img-src')).toEqual(["'self'", 'data:', 'blob:', "'self'"]);
+    expect(await (await server.api('GET', 'settings')).json()).not.toHaveProperty('mapTileUrl');
   });
 
   it('over plain HTTP asks for no upgrade to HTTPS and sends no HSTS, whatever a client claims without a trusted proxy', async () => {

@@ -41,6 +41,8 @@ export const OPTIONAL_TEXTS = [
   'googleAnalyticsKey',
   'plausibleDomain',
   'usageLoggerUrl',
+  'mapTileUrl',
+  'mapTileAttribution',
 ] as const;
 export type OptionalTextKey = (typeof OPTIONAL_TEXTS)[number];
 
@@ -52,10 +54,10 @@ export const MAX_BACKUP_DAYS = 3650;
 export const MAX_BACKUP_GB = 1_000_000;
 export const MAX_COLOURS = 100;
 /** Longest text per setting, as the server allows; unlisted optional texts take 255. */
-const MAX_LENGTH: Readonly<Record<string, number>> = { externalLinkTemplate: 2000, gatekeeperUrl: 2000, usageLoggerUrl: 2000, plausibleApiHost: 2000 };
+const MAX_LENGTH: Readonly<Record<string, number>> = { externalLinkTemplate: 2000, gatekeeperUrl: 2000, usageLoggerUrl: 2000, plausibleApiHost: 2000, mapTileUrl: 2000, mapTileAttribution: 500 };
 
 // The external link template becomes a link in Germinate's client: only web addresses, never javascript:.
-const URL_KEYS: readonly string[] = ['gatekeeperUrl', 'usageLoggerUrl', 'plausibleApiHost', 'externalLinkTemplate'];
+const URL_KEYS: readonly string[] = ['gatekeeperUrl', 'usageLoggerUrl', 'plausibleApiHost', 'externalLinkTemplate', 'mapTileUrl'];
 
 /** GET settings/admin, read defensively: an absent key (the server omits unset ones) gets its empty value. */
 export interface AdminSettingsView {
@@ -205,6 +207,9 @@ export function validateSettings(form: SettingsForm, hideablePages?: ReadonlySet
     // The analytics host always has a value; the other addresses may be unset.
     if ((value.trim() !== '' || key === 'plausibleApiHost') && !isHttpUrl(value)) errors[key] = 'admin.settings.error.url';
   }
+  // A tile address names where the map puts the tile's zoom and position.
+  const tiles = form.texts.mapTileUrl.trim();
+  if (!errors.mapTileUrl && tiles !== '' && !['{z}', '{x}', '{y}'].every((part) => tiles.includes(part))) errors.mapTileUrl = 'admin.settings.error.tileUrl';
   for (const key of OPTIONAL_TEXTS) {
     if (!errors[key] && form.texts[key].trim().length > (MAX_LENGTH[key] ?? 255)) errors[key] = 'admin.settings.error.tooLong';
   }

@@ -9,21 +9,30 @@ export { serveClient } from './client-files.js';
 /** A year with subdomains: helmet's default, which it may only send over HTTPS (see httpsOnlyHeaders). */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** Origins the settings add to the security policy (the usage logger, the map tile server); null = none. */
+export interface ExtraSources {
+  connect: readonly (string | null)[];
+  img: readonly (string | null)[];
+}
+
+/** One directive's added origins, or 'self' again when there are none (a function must give a source). */
+const sources = (origins: readonly (string | null)[]): string => origins.filter((o): o is string => o !== null).join(' ') || "'self'";
+
 /**
  * What both the normal app and the setup app do with every response: security headers and error shapes.
- * `extraConnectSource` names one more origin the client may call (the configured usage logger).
+ * `extraSources` names the origins the administrators' settings let the client reach, read per response.
  */
-export async function installCommon(app: FastifyInstance, extraConnectSource: () => string | null = () => null): Promise<void> {
+export async function installCommon(app: FastifyInstance, extraSources: () => ExtraSources = () => ({ connect: [], img: [] })): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', () => sources(extraSources().img)],
         workerSrc: ["'self'", 'blob:'],
-        // Read per response: an administrator may set the usage logger's URL at any time.
-        connectSrc: ["'self'", () => extraConnectSource() ?? "'self'"],
+        // Read per response: an administrator may set the usage logger's or the tile server's URL at any time.
+        connectSrc: ["'self'", () => sources(extraSources().connect)],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         // Added per request by httpsOnlyHeaders: over plain HTTP it would send the page's scripts to HTTPS.

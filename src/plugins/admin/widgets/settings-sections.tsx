@@ -186,6 +186,8 @@ export function DataSection(props: SectionProps) {
       {text(props, 'externalLinkTemplate', { hint: t('admin.settings.hint.externalLinkTemplate') })}
       {hours(props, 'filesDeleteAfterHoursAsync')}
       {hours(props, 'filesDeleteAfterHoursTemp')}
+      {text(props, 'mapTileUrl', { type: 'url', hint: t('admin.settings.hint.mapTileUrl') })}
+      {text(props, 'mapTileAttribution', { hint: t('admin.settings.hint.mapTileAttribution') })}
       <BackupFields {...props} />
     </fieldset>
   );

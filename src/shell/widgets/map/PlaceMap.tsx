@@ -3,12 +3,13 @@ import { Map as MapLibreMap, setWorkerUrl, type GeoJSONSource, type MapMouseEven
 import mapCss from 'maplibre-gl/dist/maplibre-gl.css' with { type: 'text' };
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useServices } from '../../pane-api.js';
-import { useDarkTheme } from '../../use-dark-theme.js';
 import { ensureStyle } from '../styles.js';
 import { baseStyle } from './base-style.js';
 import { DRAWING, drawingFeatures, drawingLayers, selfIntersects, type Drawing, type LatLng } from './drawing.js';
 import { focusedOf, showFocus, stepFocus, type FocusedPlace } from './focus.js';
 import { registerMap } from './handles.js';
+import { MapLayerPicker } from './LayerPicker.js';
+import { useMapLayer } from './layer.js';
 import { overlayLayers, type MapOverlay } from './overlay.js';
 import { ClusterCounts, FOCUS, MARKED, markLayers, PICKABLE, placeFeatures, setData, showPlaces, type MapPlace, type PlaceMapMode } from './place-layers.js';
 import type { MapBounds, MapCluster } from '../../../core/map-places.js';
@@ -55,7 +56,12 @@ const BELOW_MARKS = 'marked-rings';
  */
 export function PlaceMap(props: PlaceMapProps) {
   const { t } = useServices();
-  const dark = useDarkTheme();
+  // The user's map layer: the offline map's look (or the configured tiles) and the colours drawn over it.
+  const layer = useMapLayer();
+  const dark = layer.dark;
+  const tiles = layer.tiles;
+  const tilesRef = useRef(tiles);
+  tilesRef.current = tiles;
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const latest = useRef(props);
@@ -157,7 +163,7 @@ export function PlaceMap(props: PlaceMapProps) {
     });
   }, [props.paneKey, props.paneType]);
 
-  // The map itself: made again when the theme changes (a canvas takes no CSS colours), keeping the view.
+  // The map itself: made again when the theme or the layer changes (a canvas takes no CSS colours), keeping the view.
   useEffect(() => {
     if (!container.current) return;
     ensureStyle('maplibre-gl', mapCss);
@@ -167,12 +173,17 @@ export function PlaceMap(props: PlaceMapProps) {
     const empty = { type: 'FeatureCollection' as const, features: [] };
     const map = new MapLibreMap({
       container: container.current,
-      style: baseStyle(dark, {
-        sources: { [MARKED]: { type: 'geojson', data: empty }, [FOCUS]: { type: 'geojson', data: empty }, [DRAWING]: { type: 'geojson', data: empty } },
-        layers: [...markLayers(dark), ...drawingLayers()],
-      }),
+      style: baseStyle(
+        dark,
+        {
+          sources: { [MARKED]: { type: 'geojson', data: empty }, [FOCUS]: { type: 'geojson', data: empty }, [DRAWING]: { type: 'geojson', data: empty } },
+          layers: [...markLayers(dark), ...drawingLayers()],
+        },
+        tilesRef.current,
+      ),
       ...view,
-      attributionControl: false,
+      // Tiles come with their licence's attribution; the offline map needs none.
+      attributionControl: tilesRef.current?.attribution ? { compact: true } : false,
       doubleClickZoom: false,
       locale: { 'Map.Title': latest.current.label },
       canvasContextAttributes: { preserveDrawingBuffer: true },
@@ -216,7 +227,7 @@ export function PlaceMap(props: PlaceMapProps) {
       counts.clear();
       map.remove();
     };
-  }, [dark]);
+  }, [dark, tiles]);
 
   // Data and mode changes after the map is made.
   const darkRef = useRef(dark);
@@ -268,6 +279,7 @@ export function PlaceMap(props: PlaceMapProps) {
   return (
     <figure className="place-map" style={{ margin: 0 }}>
       <div ref={container} className="place-map-canvas" aria-describedby={helpId} onKeyDown={onKeyDown} style={{ height: props.height ?? 360, width: '100%' }} />
+      <MapLayerPicker layer={layer} />
       <figcaption id={helpId}>
         {props.label} {t(props.drawing ? (props.drawing.kind === 'point' ? 'map.help.point' : 'map.help.polygon') : 'map.help.places')}
       </figcaption>

@@ -22,14 +22,32 @@ export type MapColours = (typeof MAP_COLOURS)[keyof typeof MAP_COLOURS];
 
 export const mapColours = (dark: boolean): MapColours => (dark ? MAP_COLOURS.dark : MAP_COLOURS.light);
 
-/** The base style's sources and layers; callers add their own on top. */
-export function baseStyle(dark: boolean, extra: { sources?: Record<string, SourceSpecification>; layers?: LayerSpecification[] } = {}): StyleSpecification {
+/** A raster tile server (the administrators' map tile setting) to draw instead of the offline shapes. */
+export interface BaseTiles {
+  url: string;
+  attribution: string | null;
+}
+
+/**
+ * The base style's sources and layers; callers add their own on top. With `tiles` the base is the tile
+ * server's raster (256-pixel XYZ tiles) over the sea colour, which shows while tiles load or if they fail.
+ */
+export function baseStyle(
+  dark: boolean,
+  extra: { sources?: Record<string, SourceSpecification>; layers?: LayerSpecification[] } = {},
+  tiles: BaseTiles | null = null,
+): StyleSpecification {
   const colours = mapColours(dark);
+  const sea: LayerSpecification = { id: 'sea', type: 'background', paint: { 'background-color': colours.sea } };
+  if (tiles) {
+    const raster: SourceSpecification = { type: 'raster', tiles: [tiles.url], tileSize: 256, ...(tiles.attribution ? { attribution: tiles.attribution } : {}) };
+    return { version: 8, sources: { tiles: raster, ...extra.sources }, layers: [sea, { id: 'tiles', type: 'raster', source: 'tiles' }, ...(extra.layers ?? [])] };
+  }
   return {
     version: 8,
     sources: { countries: { type: 'geojson', data: land }, ...extra.sources },
     layers: [
-      { id: 'sea', type: 'background', paint: { 'background-color': colours.sea } },
+      sea,
       { id: 'land', type: 'fill', source: 'countries', paint: { 'fill-color': colours.land } },
       { id: 'borders', type: 'line', source: 'countries', paint: { 'line-color': colours.borders, 'line-width': 0.6 } },
       ...(extra.layers ?? []),

@@ -1,6 +1,7 @@
 import type { CommandContext, CommandSpec } from '../../../core/contracts.js';
 import { predicate } from '../../../core/when.js';
 import { mapOf, paneTypeHasMap, type PlaceMapHandle } from './handles.js';
+import { configuredTiles, nextLayer, resolveLayer } from './layer.js';
 
 /**
  * The map's keyboard as palette commands, for whichever pane shows a map: stepping through the places in
@@ -23,5 +24,14 @@ export const mapCommands: CommandSpec[] = [
   { id: 'map:mark-place', titleKey: 'map.command.markPlace', when: hasMap, run: onMap((map) => map.markFocused()) },
   { id: 'map:add-at-centre', titleKey: 'map.command.addAtCentre', keys: ['v'], when: draws, run: onMap((map) => map.addAtCentre()) },
   { id: 'map:remove-last', titleKey: 'map.command.removeLast', keys: ['Shift+V'], when: draws, run: onMap((map) => map.removeLast()) },
+  {
+    id: 'map:next-layer',
+    titleKey: 'map.layer.command',
+    when: hasMap,
+    run: (_args, context) => {
+      const { store, settings } = context;
+      store.state.mapLayer = nextLayer(resolveLayer(store.state.mapLayer, document.documentElement.dataset.theme === 'dark', configuredTiles(settings)));
+    },
+  },
   { id: 'map:close-polygon', titleKey: 'map.command.closePolygon', keys: ['Shift+C'], when: drawsPolygon, run: onMap((map) => map.close()) },
 ];
