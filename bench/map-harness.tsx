@@ -40,7 +40,7 @@ export interface MapBenchRun {
   clusters: number;
   /** cluster counts drawn on the map at the end (.place-map-count) */
   labels: number;
-  /** what happened when (ms from the hand-over): requests asked and answered, views, commits, idles */
+  /** what happened when (ms from the hand-over): requests asked and answered, views, commits, idles, long tasks */
   timeline: string;
 }
 
@@ -149,16 +149,20 @@ function exposeHooks(show: () => void): void {
       observer.disconnect();
       const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.endsWith(`/${PATH}`) && entry.startTime >= start);
       const final = probe.final();
+      const inSpan = tasks.filter((task) => task.startTime >= start - 1 && task.startTime <= end);
       return {
         ms: end - start,
         requests: probe.requests,
         requestMs: covered(requests),
-        longTasks: tasks.filter((task) => task.startTime >= start - 1 && task.startTime <= end).map((task) => task.duration),
+        longTasks: inSpan.map((task) => task.duration),
         inView: final?.inView ?? 0,
         places: final?.places.length ?? 0,
         clusters: final?.clusters.length ?? 0,
         labels: canvas.querySelectorAll('.place-map-count').length,
-        timeline: probe.events.map((event) => `${event.what} @${(event.at - start).toFixed(0)}`).join(', '),
+        timeline: [...probe.events, ...inSpan.map((task) => ({ at: task.startTime, what: `long task ${task.duration.toFixed(0)} ms` }))]
+          .sort((a, b) => a.at - b.at)
+          .map((event) => `${event.what} @${(event.at - start).toFixed(0)}`)
+          .join(', '),
       };
     },
   };
