@@ -35,7 +35,7 @@ export interface MapBounds {
 export interface MapPlaces {
   zoom: number;
   cellDegrees: number;
-  /** Matching rows with coordinates inside the view. */
+  /** Matching rows with coordinates inside the view (0 when asked for the bounds alone, cells: false). */
   inView: number;
   places: MapPlace[];
   clusters: MapCluster[];

@@ -260,6 +260,8 @@ describe.each(testDialects())('map places on %s', (dialect) => {
     const answer = await places('germplasm', { ...small, bounds: true });
     expect(answer.bounds).toEqual(everything);
     expect(answer.inView).toBe(2);
+    // The bounds alone (a map's first question): no cells read.
+    expect(await places('germplasm', { ...WORLD, zoom: 0, bounds: true, cells: false })).toMatchObject({ bounds: everything, inView: 0, places: [], clusters: [] });
     expect((await places('germplasm', small)).bounds).toBeNull();
     expect((await places('germplasm', { ...small, bounds: false })).bounds).toBeNull();
     // Filtered: beta and suva; a filter matching only unlocated rows gives null bounds and no places.

@@ -18,6 +18,8 @@ export const PlacesRequest = PaginatedRequest.and({
   zoom: '0 <= number.integer <= 24',
   /** Also answer the box of every matching place (the map fits it once). */
   'bounds?': 'boolean | null',
+  /** false: the bounds alone, no places or clusters for the view (a map's first question). */
+  'cells?': 'boolean | null',
 });
 export type PlacesRequest = typeof PlacesRequest.infer;
 
@@ -92,6 +94,10 @@ export async function mapPlaces(
   caller: QueryCaller,
 ): Promise<MapPlaces> {
   const boxes = viewBoxes(request);
+  if (request.cells === false) {
+    const bounds = request.bounds ? await placeBounds(db, query, columns, request, caller) : null;
+    return { zoom: request.zoom, cellDegrees: placeCellDegrees(request.zoom), inView: 0, places: [], clusters: [], bounds };
+  }
   const view = query.view;
   const id = view.columns[view.idColumn].sql;
   const label = view.columns[columns.label].sql;

@@ -32,6 +32,8 @@ export interface ServerPlaces {
  */
 export function cellAligned(view: MapView): MapView {
   const size = placeCellDegrees(view.zoom);
+  // A view round the whole world (a low zoom on a wide map) asks for the world, wherever it is centred.
+  if (view.east - view.west + 2 * size >= 360) return { west: -180, south: -90, east: 180, north: 90, zoom: view.zoom };
   const down = (v: number) => (Math.floor(v / size) - 1) * size;
   const up = (v: number) => (Math.ceil(v / size) + 1) * size;
   const round = (v: number) => Number(v.toFixed(9));
@@ -59,7 +61,7 @@ export function useServerPlaces(path: string | null, filters: readonly Filter[],
   // The box of every match: once per table and filters, whatever the view.
   const bounds = useSWR(
     scope === null ? null : ['map-bounds', scope],
-    () => api.post<MapPlaces>(path as string, { body: { ...body, filter, west: -180, south: -90, east: 180, north: 90, zoom: 0, bounds: true } }),
+    () => api.post<MapPlaces>(path as string, { body: { ...body, filter, west: -180, south: -90, east: 180, north: 90, zoom: 0, bounds: true, cells: false } }),
     { revalidateOnFocus: false, shouldRetryOnError: false },
   );
   const cells = useSWR(
