@@ -239,6 +239,9 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/group/:id/location/ids': 'public',
   'POST /api/group/:id/location/export': 'public',
   'PATCH /api/group/:id/location': 'public',
+  'GET /api/country': 'public',
+  'PATCH /api/germplasm/:germplasmId/location': 'DATA_CURATOR',
+  'GET /api/germplasm/location': 'public',
   // Climate (licence-gated inside each call).
   'POST /api/climate/table': 'public',
   'POST /api/climate/table/ids': 'public',

@@ -15,6 +15,7 @@ import type { GermplasmTables } from './tables.js';
 import { mcpdImporter } from './import/mcpd-importer.js';
 import { registerUnifyRoute } from './unify.js';
 import { registerGermplasmGeoRoutes } from './geo-routes.js';
+import { registerGermplasmLocationRoutes } from './location-routes.js';
 
 /** A path id, or null (→ 404) when it is not an integer the database can hold (Germinate's \d+ and int). */
 function pathId(text: string): number | null {
@@ -36,6 +37,7 @@ const routes: FastifyPluginAsync = async (app) => {
   const institutions = new TableQuery(germplasmInstitutionView(), app.database.dialect);
   registerUnifyRoute(app);
   registerGermplasmGeoRoutes(app, present);
+  registerGermplasmLocationRoutes(app);
 
   app.get('/germplasm/table/columns', { config: { access: 'public' } }, async () =>
     (table.view.exportColumns ?? []).map(toSnakeCase),

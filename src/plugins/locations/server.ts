@@ -4,12 +4,14 @@ import { registerGeoTableRoutes } from '../../server/geo/routes.js';
 import { registerTableRoutes } from '../../server/table/routes.js';
 import { LOCATION_GEO, locationView } from './queries.js';
 import { registerGroupLocations } from './group-members.js';
+import { registerCountryRoutes } from './countries.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   registerTableRoutes(app, { path: '/location/table', view: () => locationView(), access: 'public', exportPrefix: 'location-table' });
   // Germinate measures location distances by the spherical law of cosines (R = 6378.7 km).
   registerGeoTableRoutes(app, { prefix: '/location', view: locationView(), geo: LOCATION_GEO, formula: 'cosines', label: 'locationName' });
   registerGroupLocations(app);
+  registerCountryRoutes(app);
 };
 
 /**
