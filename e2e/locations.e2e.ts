@@ -188,6 +188,19 @@ describe('locations', () => {
     await expect.poll(() => mapIdle(page), POLL).toBeGreaterThan(0);
     await page.screenshot({ path: '/tmp/loc/locations-overlay.png' });
     await expectAxeClean(page);
+
+    // The climate's own page lays the same overlay on its map, fitted to the image, named by its date.
+    const again = page.waitForResponse((response) => /\/api\/mapoverlay\/\d+\/src\?token=/.test(response.url()));
+    await page.goto(`${server.url}/data/climate/climates/${climate.id}`);
+    await page.getByRole('tab', { name: 'Map overlays' }).click();
+    const overlayMap = page.locator('.climate-overlays-map .place-map-canvas');
+    await overlayMap.and(page.locator('[data-map-loaded="true"]')).waitFor(POLL);
+    expect((await again).status()).toBe(200);
+    await page.screenshot({ path: '/tmp/loc/climate-overlay-map.png' });
+    await page.getByText(/^Map of .*: the overlay /).waitFor(POLL);
+    await expect.poll(async () => Number((await overlayMap.getAttribute('data-map-idle')) ?? '0'), POLL).toBeGreaterThan(0);
+    await page.screenshot({ path: '/tmp/loc/climate-overlay-map.png' });
+    await expectAxeClean(page);
   });
 
   it('clusters thousands of locations on the server, and Enter on a cluster zooms in until its places come one by one', async () => {

@@ -298,10 +298,17 @@ function viewOf(map: MapLibreMap): MapView {
 
 /** The first view: the box of every place (server mode, once known), else the places given. */
 function fitFirst(map: MapLibreMap, props: PlaceMapProps, features: readonly Feature<Point>[]): boolean {
-  if (props.onView === undefined) return fitPlaces(map, features);
+  if (props.onView === undefined) return fitPlaces(map, features) || fitOverlay(map, props.overlay ?? null);
   const bounds = props.bounds;
   if (!bounds) return false;
   map.fitBounds([bounds.west, bounds.south, bounds.east, bounds.north], { padding: 40, maxZoom: 8, duration: 0 });
+  return true;
+}
+
+/** A map without places shows its overlay's image whole. */
+function fitOverlay(map: MapLibreMap, overlay: MapOverlay | null): boolean {
+  if (!overlay) return false;
+  map.fitBounds([overlay.west, overlay.south, overlay.east, overlay.north], { padding: 20, duration: 0 });
   return true;
 }
 

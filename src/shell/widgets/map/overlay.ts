@@ -13,6 +13,29 @@ export interface MapOverlay {
   opacity?: number;
 }
 
+/** A `mapoverlay/table` row's id and corners (ViewTableMapoverlays), what a map needs to lay its image. */
+export interface OverlayCorners {
+  mapoverlayId: number;
+  mapoverlayBottomLeftLat: number;
+  mapoverlayBottomLeftLng: number;
+  mapoverlayTopRightLat: number;
+  mapoverlayTopRightLng: number;
+}
+
+/** The image address of an overlay: the image token names the caller, as an <img> sends no bearer token. */
+export const overlaySource = (id: number, imageToken: string) => `./api/mapoverlay/${id}/src?token=${encodeURIComponent(imageToken)}`;
+
+/** An overlay row as the map lays it: its image between its corners. */
+export function mapOverlay(row: OverlayCorners, imageToken: string): MapOverlay {
+  return {
+    url: new URL(overlaySource(row.mapoverlayId, imageToken), document.baseURI).href,
+    west: row.mapoverlayBottomLeftLng,
+    south: row.mapoverlayBottomLeftLat,
+    east: row.mapoverlayTopRightLng,
+    north: row.mapoverlayTopRightLat,
+  };
+}
+
 const SOURCE = 'overlay';
 
 /** Replaces the overlay (none: removes it); a missing image only leaves the map without it. */

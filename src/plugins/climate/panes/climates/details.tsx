@@ -62,7 +62,7 @@ export default function ClimateDetailsPane(props: PaneProps) {
   } else if (tab === 'datasets') {
     content = datasets.error ? <p className="ui-error">{t('climate.loadFailed')}</p> : !datasets.data ? <p role="status">{t('climate.loading')}</p> : <DatasetList rows={datasets.data} title={title} paneKey={props.paneKey} />;
   } else {
-    content = overlays.error ? <p className="ui-error">{t('climate.loadFailed')}</p> : !overlays.data ? <p role="status">{t('climate.loading')}</p> : <OverlaysTab overlays={overlays.data} />;
+    content = overlays.error ? <p className="ui-error">{t('climate.loadFailed')}</p> : !overlays.data ? <p role="status">{t('climate.loading')}</p> : <OverlaysTab overlays={overlays.data} paneKey={props.paneKey} climateName={title} />;
   }
 
   return (

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { ApiClient } from '../../../../core/api-client.js';
 import { useServices } from '../../../../shell/pane-api.js';
+import type { OverlayCorners } from '../../../../shell/widgets/map/overlay.js';
 import { byClimateId, type ClimateDataTableRow, type ClimateTableRow } from './columns.js';
 
 /** The reads of a climate's page, shared by its tabs. */
@@ -17,9 +18,9 @@ export type ClimateDataset = {
 } & Record<string, unknown>;
 
 /** A map overlay of the climate (`mapoverlay/table`). */
-export type ClimateOverlay = {
-  mapoverlayId: number;
+export type ClimateOverlay = OverlayCorners & {
   mapoverlayName?: string | null;
+  mapoverlaysIsLegend?: boolean | number | null;
   mapoverlayDescription?: string | null;
   recordingDate?: string | null;
   datasetName?: string | null;

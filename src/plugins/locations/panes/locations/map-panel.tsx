@@ -6,7 +6,8 @@ import { useServerPlaces } from '../../../../shell/widgets/map/use-server-places
 import { nearbySearch } from '../search/state.js';
 import { PANE } from '../ids.js';
 import { LOCATION_MAP_MODES, type LocationMapState } from './map-state.js';
-import { mapOverlay, overlaySource, useClimateOverlays } from './overlays.js';
+import { mapOverlay, overlaySource } from '../../../../shell/widgets/map/overlay.js';
+import { useClimateOverlays } from './overlays.js';
 
 /**
  * The location table's map: the same locations as the table (its filters; clustered by the server, so every

@@ -1,16 +1,11 @@
 import useSWR from 'swr';
-import type { MapOverlay } from '../../../../shell/widgets/map/overlay.js';
+import type { OverlayCorners } from '../../../../shell/widgets/map/overlay.js';
 import { useServices } from '../../../../shell/pane-api.js';
 
 /** A row of `mapoverlay/table` (ViewTableMapoverlays), the fields a map needs. */
-export interface OverlayRow extends Record<string, unknown> {
-  mapoverlayId: number;
+export interface OverlayRow extends OverlayCorners, Record<string, unknown> {
   mapoverlayName?: string | null;
   mapoverlayDescription?: string | null;
-  mapoverlayBottomLeftLat: number;
-  mapoverlayBottomLeftLng: number;
-  mapoverlayTopRightLat: number;
-  mapoverlayTopRightLng: number;
   mapoverlaysIsLegend?: boolean | number | null;
   foreignId?: number | null;
   recordingDate?: string | null;
@@ -49,18 +44,4 @@ export function useClimateOverlays(enabled: boolean): { climates: ClimateOverlay
     });
   }, { revalidateOnFocus: false, shouldRetryOnError: false });
   return { climates: read.data ?? [], loading: read.isLoading, failed: read.error !== undefined };
-}
-
-/** The image address of an overlay: the image token names the caller, as an <img> sends no bearer token. */
-export const overlaySource = (id: number, imageToken: string) => `./api/mapoverlay/${id}/src?token=${encodeURIComponent(imageToken)}`;
-
-/** An overlay row as the map lays it: its image between its corners. */
-export function mapOverlay(row: OverlayRow, imageToken: string): MapOverlay {
-  return {
-    url: new URL(overlaySource(row.mapoverlayId, imageToken), document.baseURI).href,
-    west: row.mapoverlayBottomLeftLng,
-    south: row.mapoverlayBottomLeftLat,
-    east: row.mapoverlayTopRightLng,
-    north: row.mapoverlayTopRightLat,
-  };
 }
