@@ -138,6 +138,42 @@ describe('germplasm panes', () => {
     expect(blocked).toEqual([]);
   });
 
+  it('shows the table’s germplasm on a map by keyboard, following its filter, and opens a passport from the map by keyboard', async () => {
+    const page = await browser.page({ viewport: { width: 1280, height: 1000 } });
+    await openTable(page, server);
+    const located = Number((await (await fetch(`${server.url}/api/germplasm/table`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 0, limit: 1, filter: [{ column: 'latitude', comparator: 'isNotNull' }, { column: 'longitude', comparator: 'isNotNull' }] }),
+    })).json() as { count: number }).count);
+    expect(located).toBeGreaterThan(1);
+    // The pane's button, by keyboard (the palette has the same as "Germplasm: show or hide the map").
+    await page.getByRole('button', { name: 'Show map' }).focus();
+    await page.keyboard.press('Enter');
+    const canvas = page.locator('.germplasm-table-map .place-map-canvas');
+    await canvas.and(page.locator('[data-map-loaded="true"]')).waitFor({ timeout: 20_000 });
+    await page.getByText(`Map of the ${located} germplasm with a collecting site;`, { exact: false }).waitFor({ timeout: 20_000 });
+    // The map is in the pane's state, so in the URL: a reload keeps it.
+    await page.reload();
+    await canvas.and(page.locator('[data-map-loaded="true"]')).waitFor({ timeout: 20_000 });
+
+    // The table's filter narrows the map: one located germplasm, which ] focuses and Enter opens.
+    const [one] = await apiRows(server, [{ column: 'latitude', comparator: 'isNotNull' }]);
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filter' });
+    await dialog.getByLabel('Column').selectOption('germplasmName');
+    await dialog.getByLabel('Comparison').selectOption('equals');
+    await dialog.getByLabel('Value').fill(one.germplasmName);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Map of the 1 germplasm with a collecting site;', { exact: false }).waitFor({ timeout: 20_000 });
+    await canvas.locator('canvas').focus();
+    await expect.poll(async () => { await page.keyboard.press(']'); return page.locator('.germplasm-table-map .place-map-said').textContent(); }, { timeout: 20_000 }).toBe(one.germplasmName);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => regions(page).count(), { timeout: 20_000 }).toBe(2);
+    await page.getByRole('heading', { name: one.germplasmName }).first().waitFor({ timeout: 20_000 });
+    expect(serious(await axeViolations(page))).toEqual([]);
+  });
+
   it('finds germplasm from a list, names the entries that matched nothing, and marks all matches', async () => {
     const page = await browser.page();
     const [a, b] = await apiRows(server, []);

@@ -90,6 +90,15 @@ const commands: CommandSpec[] = [
     },
   },
   {
+    id: 'germplasm:toggle-map',
+    titleKey: 'germplasm.map.command',
+    when: paneFocused(PANE.table),
+    run: (_args, context) => {
+      const instance = context.workspace.instance();
+      if (instance) context.workspace.open({ ...instance, state: { ...(instance.state ?? {}), map: instance.state?.map !== true } }, 'replace');
+    },
+  },
+  {
     id: 'germplasm:clear-marked',
     titleKey: 'germplasm.command.clearMarked',
     when: paneFocused(PANE.marked),
