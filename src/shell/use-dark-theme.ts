@@ -12,10 +12,11 @@ function subscribe(listener: () => void): () => void {
   return () => observer.disconnect();
 }
 
-function dark(): boolean {
+/** Whether the page is dark now (for code outside React, e.g. a command). */
+export function pageIsDark(): boolean {
   return document.documentElement.dataset.theme === 'dark';
 }
 
 export function useDarkTheme(): boolean {
-  return useSyncExternalStore(subscribe, dark, () => false);
+  return useSyncExternalStore(subscribe, pageIsDark, () => false);
 }

@@ -13,17 +13,14 @@ import { PANE } from '../index.js';
 export default function GermplasmTableMap(props: { paneKey: string; filters: readonly Filter[] }) {
   const { t, store, workspace } = useServices();
   const snap = useSnapshot(store.state);
-  const { places, clusters, bounds, onView, failed } = useServerPlaces('germplasm/table/places', props.filters);
+  const { map, bounds, failed } = useServerPlaces('germplasm/table/places', props.filters);
   return (
     <div className="germplasm-table-map">
       {failed ? <p role="alert">{t('germplasm.map.failed')}</p> : null}
       <PlaceMap
         paneKey={props.paneKey}
         paneType={PANE.table}
-        places={places}
-        clusters={clusters}
-        bounds={bounds}
-        onView={onView}
+        {...map}
         mode="clustered"
         jitter
         label={t('germplasm.map.label', { count: String(bounds?.total ?? 0) })}

@@ -1,6 +1,7 @@
 import type { CommandContext, CommandSpec } from '../../../core/contracts.js';
 import { predicate } from '../../../core/when.js';
 import { mapOf, paneTypeHasMap, type PlaceMapHandle } from './handles.js';
+import { pageIsDark } from '../../use-dark-theme.js';
 import { configuredTiles, nextLayer, resolveLayer } from './layer.js';
 
 /**
@@ -30,7 +31,7 @@ export const mapCommands: CommandSpec[] = [
     when: hasMap,
     run: (_args, context) => {
       const { store, settings } = context;
-      store.state.mapLayer = nextLayer(resolveLayer(store.state.mapLayer, document.documentElement.dataset.theme === 'dark', configuredTiles(settings)));
+      store.state.mapLayer = nextLayer(resolveLayer(store.state.mapLayer, pageIsDark(), configuredTiles(settings)));
     },
   },
   { id: 'map:close-polygon', titleKey: 'map.command.closePolygon', keys: ['Shift+C'], when: drawsPolygon, run: onMap((map) => map.close()) },

@@ -24,6 +24,8 @@ export interface ServerPlaces {
   failed: boolean;
   /** PlaceMap calls this with its view on load and after every move. */
   onView(view: MapView): void;
+  /** The four above as PlaceMap's props, to spread into it. */
+  map: { places: readonly MapPlace[]; clusters: readonly MapCluster[]; bounds: MapBounds | null; onView(view: MapView): void };
 }
 
 /**
@@ -69,13 +71,12 @@ export function useServerPlaces(path: string | null, filters: readonly Filter[],
     () => api.post<MapPlaces>(path as string, { body: { ...body, filter, ...view } }),
     { revalidateOnFocus: false, keepPreviousData: true, shouldRetryOnError: false },
   );
+  const map = { places: cells.data?.places ?? NO_PLACES, clusters: cells.data?.clusters ?? NO_CLUSTERS, bounds: bounds.data?.bounds ?? null, onView };
   return {
-    places: cells.data?.places ?? NO_PLACES,
-    clusters: cells.data?.clusters ?? NO_CLUSTERS,
-    bounds: bounds.data?.bounds ?? null,
+    ...map,
+    map,
     inView: cells.data?.inView ?? 0,
     loading: bounds.isLoading || cells.isLoading,
     failed: bounds.error !== undefined || cells.error !== undefined,
-    onView,
   };
 }

@@ -19,7 +19,7 @@ export function LocationMapPanel(props: { paneKey: string; filters: readonly Fil
   const { t, store, session, workspace } = useServices();
   const snap = useSnapshot(store.state);
   const { map } = props;
-  const { places, clusters, bounds, onView, failed } = useServerPlaces('location/table/places', props.filters);
+  const { map: serverMap, places, bounds, failed } = useServerPlaces('location/table/places', props.filters);
   const overlays = useClimateOverlays(map.mode === 'climate');
   const climate = overlays.climates.find((c) => c.climateId === map.climateId) ?? overlays.climates[0] ?? null;
   const image = climate ? (climate.images.find((o) => o.mapoverlayId === map.overlayId) ?? climate.images[0] ?? null) : null;
@@ -73,10 +73,7 @@ export function LocationMapPanel(props: { paneKey: string; filters: readonly Fil
       <PlaceMap
         paneKey={props.paneKey}
         paneType={PANE.locations}
-        places={places}
-        clusters={clusters}
-        bounds={bounds}
-        onView={onView}
+        {...serverMap}
         mode={drawMode}
         label={t('locations.map.label', { count: String(bounds?.total ?? 0) })}
         marked={snap.markedIds.locations}
