@@ -16,6 +16,7 @@ import { mcpdImporter } from './import/mcpd-importer.js';
 import { registerUnifyRoute } from './unify.js';
 import { registerGermplasmGeoRoutes } from './geo-routes.js';
 import { registerGermplasmLocationRoutes } from './location-routes.js';
+import { registerEntityRoutes } from './entity-routes.js';
 
 /** A path id, or null (→ 404) when it is not an integer the database can hold (Germinate's \d+ and int). */
 function pathId(text: string): number | null {
@@ -38,6 +39,7 @@ const routes: FastifyPluginAsync = async (app) => {
   registerUnifyRoute(app);
   registerGermplasmGeoRoutes(app, present);
   registerGermplasmLocationRoutes(app);
+  registerEntityRoutes(app);
 
   app.get('/germplasm/table/columns', { config: { access: 'public' } }, async () =>
     (table.view.exportColumns ?? []).map(toSnakeCase),

@@ -3,6 +3,7 @@ import { pedigreeImporter } from './import/pedigree-importer.js';
 import { pedigreeMigrations } from './migrations.js';
 import { PEDIGREE_DATASET_TYPE } from './tables.js';
 import { pedigreeExportRoutes } from './export-routes.js';
+import { pedigreeTableRoutes } from './table-routes.js';
 
 /** Pedigrees and pedigree definitions (the pedigree template). */
 export const pedigreeServer: ServerPlugin = {
@@ -12,7 +13,10 @@ export const pedigreeServer: ServerPlugin = {
   requires: ['germplasm', 'datasets'],
   migrations: pedigreeMigrations,
   importers: [pedigreeImporter],
-  routes: pedigreeExportRoutes,
+  routes: async (app, options) => {
+    await pedigreeExportRoutes(app, options);
+    await pedigreeTableRoutes(app, options);
+  },
   demoFiles: [{ file: 'demo/pedigree/example-pedigree-data.xlsx', type: 'pedigree' }],
   overviewCounts: {
     datasetsPedigree: async ({ db }) =>
