@@ -1,28 +1,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ReadReply, ReadRequest } from './read-pool-protocol.js';
 import type { ReadSlot } from './read-pool.js';
-
-/**
- * The read worker's entry: bundled, dist/server/read-worker.mjs beside the server (build.mjs; the bench
- * bundle one folder over); from the sources (tests, tsx), read-worker.ts through tsx's loader.
- */
-function workerEntry(): { file: string; execArgv: string[] } {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    const tsx = pathToFileURL(path.join(path.dirname(createRequire(here).resolve('tsx/package.json')), 'dist/loader.mjs')).href;
-    return { file: fileURLToPath(new URL('./read-worker.ts', here)), execArgv: ['--import', tsx] };
-  }
-  const besideBundle = fileURLToPath(new URL('./read-worker.mjs', here));
-  return { file: fs.existsSync(besideBundle) ? besideBundle : fileURLToPath(new URL('../server/read-worker.mjs', here)), execArgv: [] };
-}
+import { forkArguments, workerEntry } from '../worker-entry.js';
 
 /** Opens one read-only connection to `file` in a worker process; resolves once it has opened the database. */
 export function openSqliteReadSlot(file: string): Promise<ReadSlot> {
-  const entry = workerEntry();
+  const found = workerEntry(import.meta.url, './read-worker.ts', 'read-worker');
+  if (!found) throw new Error('The read worker bundle (read-worker.mjs) is missing beside the server; run node build.mjs');
+  const entry = forkArguments(found);
   const child = fork(entry.file, [], {
     execArgv: entry.execArgv,
     env: { ...process.env, GERMINATE_READ_FILE: file },

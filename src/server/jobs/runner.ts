@@ -1,14 +1,11 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { randomBytes } from 'node:crypto';
 import type { Database, DatabaseOptions } from '../db/database.js';
 import type { Clock } from '../fastify-types.js';
 import { appendJobLog, claimNextJob, releaseJob, failRunningJob, failStaleJobs, setProgress, statusesOf, type JobRow } from './store.js';
 import type { WorkerInput, WorkerMessage, WorkerRequest } from './worker.js';
+import { startThread, workerEntry } from '../worker-entry.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -339,14 +336,7 @@ function workerFailure(error: Error, maxMemoryMb: number | undefined): string {
 /** `maxMemoryMb` caps the worker's heap (resourceLimits): one import cannot take the server's memory. */
 function startWorker(maxMemoryMb?: number): Worker {
   const resourceLimits = maxMemoryMb === undefined ? undefined : { maxOldGenerationSizeMb: maxMemoryMb };
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    const tsx = pathToFileURL(path.join(path.dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
-    const entry = new URL('./worker.ts', here).href;
-    const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-    return new Worker(code, { eval: true, workerData: WORKER_DATA, resourceLimits });
-  }
-  const besideBundle = new URL('./job-worker.mjs', here);
-  const entry = fs.existsSync(fileURLToPath(besideBundle)) ? besideBundle : new URL('../server/job-worker.mjs', here);
-  return new Worker(entry, { workerData: WORKER_DATA, resourceLimits });
+  const entry = workerEntry(import.meta.url, './worker.ts', 'job-worker');
+  if (!entry) throw new Error('The import worker bundle (job-worker.mjs) is missing beside the server; run node build.mjs');
+  return startThread(entry, { workerData: WORKER_DATA, resourceLimits });
 }

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread, workerEntry } from '../../../server/worker-entry.js';
 import { runWork, type ExportDatatype, type ExportOutcome, type ExportWork } from './export-work.js';
 import type { ExportWorkerData, ExportWorkerMessage } from './worker.js';
 
@@ -35,15 +32,8 @@ export function exportWorkers(): number {
  * is there (a bundle built without that entry).
  */
 function startWorker(data: ExportWorkerData): Worker | null {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    const tsx = pathToFileURL(path.join(path.dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
-    const entry = new URL('./worker.ts', here).href;
-    const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-    return new Worker(code, { eval: true, workerData: data });
-  }
-  const bundled = new URL('./genotype-export-worker.mjs', here);
-  return fs.existsSync(fileURLToPath(bundled)) ? new Worker(bundled, { workerData: data }) : null;
+  const entry = workerEntry(import.meta.url, './worker.ts', 'genotype-export-worker');
+  return entry ? startThread(entry, { workerData: data }) : null;
 }
 
 /**
