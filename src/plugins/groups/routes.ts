@@ -10,10 +10,11 @@ import { registerGroupMembers } from './members.js';
 import type { GroupsDb } from './ownership.js';
 import { listPaging } from './schema.js';
 import { GROUP_TARGET, type GroupsTables } from './tables.js';
+import { registerGroupUpload } from './upload/routes.js';
 import { groupView } from './views.js';
 
 /** Other domains' tables the group routes use when they exist. */
-const OPTIONAL_TABLES = ['phenotypes', 'publicationdata'] as const;
+const OPTIONAL_TABLES = ['phenotypes', 'publicationdata', 'germinatebase', 'markers', 'locations', 'synonyms'] as const;
 
 /** A row as Germinate's JSON carries it: null keys left out (Gson), timestamps in its form. */
 function pojo(row: Record<string, unknown>): Record<string, unknown> {
@@ -90,4 +91,5 @@ export const groupRoutes: FastifyPluginAsync = async (app) => {
 
   registerGroupEdits(app, db, present);
   registerGroupMembers(app, present);
+  registerGroupUpload(app, present);
 };

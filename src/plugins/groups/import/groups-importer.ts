@@ -1,6 +1,7 @@
 import { issue, type ImportIssue, type ParsedFile, type TemplateImporter } from '../../../server/import/importer.js';
 import { loadResolvers, unresolvedStatus, type ItemResolver } from './groups-items.js';
 import { checkLayout, GROUP_SHEETS, readGroupSheet, type GroupSheet, type MemberKind } from './groups-sheet.js';
+import { existingGroups, existingIssues } from './groups-existing.js';
 import { writeGroups } from './groups-write.js';
 
 /** The template's group sheets that the file has, in template order (other sheets, e.g. EXAMPLE, are ignored). */
@@ -34,6 +35,7 @@ export const groupsImporter: TemplateImporter = {
       options.signal?.throwIfAborted();
       issues = issues.concat(checkLayout(sheet), checkItems(sheet, resolvers));
     }
+    issues = issues.concat(existingIssues(sheets, await existingGroups(target, sheets, options.userId ?? null), options.update));
     options.progress?.(1);
     return issues;
   },

@@ -1,14 +1,16 @@
 import type { ImportDb, ImportOptions, ImportStats } from '../../../server/import/importer.js';
 import { groupsDb, loadResolvers } from './groups-items.js';
+import { existingGroups, groupKey } from './groups-existing.js';
 import type { GroupSheet, MemberKind } from './groups-sheet.js';
 
 // Two bound values per member row: far below both databases' parameter limits.
 const MEMBER_BATCH = 1_000;
 
 /**
- * Writes checked group sheets inside the caller's transaction: one new `groups` row per named column
- * (Germinate never matches existing groups, and update mode imports the same way), then
- * its members, each item once per group even when the file lists it twice.
+ * Writes checked group sheets inside the caller's transaction: one `groups` row per named column, then
+ * its members, each item once per group even when the file lists it twice. Germinate always adds new
+ * groups; here update mode takes the importing user's group of the same type and name instead (see
+ * groups-existing.ts), with the file's description, visibility and members.
  */
 export async function writeGroups(sheets: GroupSheet[], target: ImportDb, options: ImportOptions): Promise<ImportStats> {
   const db = groupsDb(target);
@@ -17,7 +19,9 @@ export async function writeGroups(sheets: GroupSheet[], target: ImportDb, option
   const distinct: Record<MemberKind, Set<number>> = { germplasm: new Set(), markers: new Set(), locations: new Set() };
   let groups = 0;
   let members = 0;
+  let updated = 0;
   const total = sheets.reduce((n, s) => n + s.columns.length, 0);
+  const existing = options.update ? await existingGroups(target, sheets, options.userId ?? null) : new Map<string, number>();
 
   for (const sheet of sheets) {
     const resolver = resolvers.get(sheet.kind);
@@ -31,19 +35,26 @@ export async function writeGroups(sheets: GroupSheet[], target: ImportDb, option
     for (const column of sheet.columns) {
       options.signal?.throwIfAborted();
       if (column.name === null) continue;
-      const group = await db
-        .insertInto('groups')
-        .values({
-          grouptype_id: sheet.grouptypeId,
-          name: column.name,
-          description: column.description,
-          visibility: column.visibility === 'public' ? 1 : 0,
-          created_by: options.userId ?? null,
-          created_on: now,
-          updated_on: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const details = {
+        name: column.name,
+        description: column.description,
+        visibility: column.visibility === 'public' ? 1 : 0,
+        updated_on: now,
+      };
+      const known = existing.get(groupKey(sheet.grouptypeId, column.name));
+      let group: { id: number };
+      if (known !== undefined) {
+        await db.updateTable('groups').set(details).where('id', '=', known).execute();
+        await db.deleteFrom('groupmembers').where('group_id', '=', known).execute();
+        group = { id: known };
+        updated += 1;
+      } else {
+        group = await db
+          .insertInto('groups')
+          .values({ ...details, grouptype_id: sheet.grouptypeId, created_by: options.userId ?? null, created_on: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      }
       const memberIds = new Set<number>();
       for (const member of sheet.members) {
         const id = ids.get(member.row);
@@ -58,7 +69,8 @@ export async function writeGroups(sheets: GroupSheet[], target: ImportDb, option
     }
   }
   return {
-    groups,
+    groups: groups - updated,
+    updated,
     groupMembers: members,
     germplasm: distinct.germplasm.size,
     markers: distinct.markers.size,
