@@ -116,6 +116,17 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/dataset/attribute/table/export': 'public',
   'GET /api/dataset/:id/download-source': 'public',
   'POST /api/dataset/export/pedigree': 'public',
+  // The passport's pedigree and entity calls (everyone; pedigree rows through the licence gate).
+  'POST /api/pedigree/table': 'public',
+  'POST /api/pedigree/table/ids': 'public',
+  'POST /api/pedigree/table/export': 'public',
+  'POST /api/pedigreedefinition/table': 'public',
+  'POST /api/pedigreedefinition/table/ids': 'public',
+  'POST /api/pedigreedefinition/table/export': 'public',
+  'POST /api/entity/table': 'public',
+  'POST /api/entity/table/ids': 'public',
+  'POST /api/entity/table/export': 'public',
+  'POST /api/germplasm/entity': 'public',
   'POST /api/dataset/group': 'public',
   // Licences: everyone reads and accepts; curators write them (as in Germinate); administrators delete.
   'POST /api/license/table': 'public',

@@ -71,6 +71,9 @@ describe.each(testDialects())('passport tables on %s', (dialect) => {
     expect(byName.data.map((r) => r.childName)).toEqual(['barke selection']);
     const ids = (await (await post('pedigree/table/ids', parentOrChild(1))).json()) as { data: number[] };
     expect(ids.data).toHaveLength(3);
+    const file = await post('pedigree/table/export', parentOrChild(1));
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/zip');
   });
 
   it('answers pedigree definitions of the readable datasets', async () => {

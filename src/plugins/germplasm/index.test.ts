@@ -13,7 +13,7 @@ describe('germplasm client plugin', () => {
   it('registers its panes with their routes and page names, each loaded lazily', () => {
     const registry = createRegistry();
     registry.registerPlugin(germplasmPlugin);
-    expect(registry.paneTypes()).toHaveLength(6);
+    expect(registry.paneTypes()).toHaveLength(7);
     const panes = germplasmPlugin.contributes.panes ?? [];
     expect(panes.map((p) => [p.id, p.route, p.pageName])).toEqual([
       [PANE.table, '/data/germplasm', 'germplasm'],
@@ -21,15 +21,17 @@ describe('germplasm client plugin', () => {
       [PANE.compare, '/data/germplasm/compare/:germplasmIds', 'germplasm-compare'],
       [PANE.marked, '/marked-items/germplasm', 'marked-items'],
       [PANE.list, '/data/germplasm/from-list', 'germplasm-list'],
+      [PANE.match, '/data/germplasm-match', 'germplasm-match'],
       [PANE.unifier, '/data/germplasm-unifier', 'germplasm-unifier'],
     ]);
     expect(panes.find((p) => p.id === PANE.unifier)?.minRole).toBe('DATA_CURATOR');
+    expect(panes.find((p) => p.id === PANE.match)?.minRole).toBe('DATA_CURATOR');
     expect(panes.every((p) => typeof p.load === 'function')).toBe(true);
   });
 
   it('makes its table panes shared table panes, so the table keys work there and only there', () => {
     const panes = germplasmPlugin.contributes.panes ?? [];
-    expect(panes.filter((p) => p.kind === 'table').map((p) => p.id)).toEqual([PANE.table, PANE.marked, PANE.list]);
+    expect(panes.filter((p) => p.kind === 'table').map((p) => p.id)).toEqual([PANE.table, PANE.marked, PANE.list, PANE.match]);
     const ids = (germplasmPlugin.contributes.commands ?? []).map((c) => c.id);
     expect(ids.filter((id) => /next-row|toggle-mark$|open-passport/.test(id))).toEqual([]);
   });

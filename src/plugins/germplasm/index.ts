@@ -17,6 +17,7 @@ export const PANE = {
   compare: 'germplasm:compare',
   marked: 'germplasm:marked',
   list: 'germplasm:list',
+  match: 'germplasm:match',
   unifier: 'germplasm:unifier',
 } as const;
 
@@ -56,6 +57,12 @@ const commands: CommandSpec[] = [
     id: 'germplasm:open-from-list',
     titleKey: 'germplasm.command.openFromList',
     run: (_args, context) => open(context, PANE.list, {}, 'replace'),
+  },
+  {
+    id: 'germplasm:open-match',
+    titleKey: 'germplasm.command.openMatch',
+    when: roleAtLeast('DATA_CURATOR'),
+    run: (_args, context) => open(context, PANE.match, {}, 'replace'),
   },
   {
     id: 'germplasm:compare-marked',
@@ -166,6 +173,16 @@ export const germplasmPlugin: ClientPlugin = {
         load: () => import('./panes/marked.js'),
       },
       { id: PANE.list, route: '/data/germplasm/from-list', pageName: 'germplasm-list', titleKey: 'germplasm.pane.list', kind: TABLE_KIND, load: () => import('./panes/from-list.js') },
+      {
+        // The same pane under Germinate's route, page name and role (germplasm match, curators).
+        id: PANE.match,
+        route: '/data/germplasm-match',
+        pageName: 'germplasm-match',
+        titleKey: 'germplasm.pane.match',
+        minRole: 'DATA_CURATOR',
+        kind: TABLE_KIND,
+        load: () => import('./panes/from-list.js'),
+      },
       {
         id: PANE.unifier,
         route: '/data/germplasm-unifier',

@@ -6,15 +6,21 @@ import type { Filter } from '../../core/table-request.js';
  * which entries found nothing and which were ambiguous.
  */
 
-/** The identifying columns an entry is compared with. */
-export const MATCH_COLUMNS = ['germplasmName', 'germplasmGid', 'germplasmNumber', 'germplasmDisplayName'] as const;
+/** The identifying columns an entry is compared with (the PUID too: a DOI such as 10.18730/…); synonyms apart, as a list. */
+export const MATCH_COLUMNS = ['germplasmName', 'germplasmGid', 'germplasmNumber', 'germplasmDisplayName', 'germplasmPuid'] as const;
 
 /** The drop-file box takes only .txt; larger files are refused (Germinate's limit is a few MB). */
 export const MAX_LIST_FILE_BYTES = 2 * 1024 * 1024;
 /** Exact entries per inSet request: well under any URL/body limit, few round trips for long lists. */
 export const BATCH_SIZE = 200;
 
-export type MatchRow = Partial<Record<(typeof MATCH_COLUMNS)[number], string | null>> & { germplasmId: number };
+export type MatchRow = Partial<Record<(typeof MATCH_COLUMNS)[number], string | null>> & { germplasmId: number; synonyms?: unknown };
+
+/**
+ * The server's arrayContains keeps only [A-Za-z0-9_-] of a value; an entry with other characters ('PI 557821')
+ * is looked up among the synonyms with `contains` on its own, and classify() keeps whole-value matches only.
+ */
+const SYNONYM_TOKEN = /^[A-Za-z0-9_-]+$/;
 
 export interface Classification<R extends MatchRow> {
   /** Rows that matched at least one entry, each once, in the order first found. */
@@ -62,13 +68,27 @@ export function requestFilters(entries: readonly string[], batchSize = BATCH_SIZ
   const groups: Filter[][] = [];
   for (let i = 0; i < exact.length; i += batchSize) {
     const values = exact.slice(i, i + batchSize);
-    groups.push(MATCH_COLUMNS.map((column) => ({ column, comparator: 'inSet', operator: 'or', values })));
+    const tokens = values.filter((v) => SYNONYM_TOKEN.test(v));
+    groups.push([
+      ...MATCH_COLUMNS.map((column): Filter => ({ column, comparator: 'inSet', operator: 'or', values })),
+      ...(tokens.length > 0 ? [{ column: 'synonyms', comparator: 'arrayContains', operator: 'or', values: tokens } as const] : []),
+    ]);
+  }
+  for (const entry of exact.filter((e) => !SYNONYM_TOKEN.test(e))) {
+    groups.push([{ column: 'synonyms', comparator: 'contains', operator: 'or', values: [entry] }]);
   }
   for (const entry of entries.filter(isWildcard)) {
     // The server's contains wraps the value in wildcards; classify() keeps only whole-value matches.
-    groups.push(MATCH_COLUMNS.map((column) => ({ column, comparator: 'contains', operator: 'or', values: [entry] })));
+    groups.push([...MATCH_COLUMNS, 'synonyms'].map((column) => ({ column, comparator: 'contains', operator: 'or', values: [entry] })));
   }
   return groups;
+}
+
+/** A row's identifying values: its columns and each of its synonyms. */
+function valuesOf(row: MatchRow): string[] {
+  const values = MATCH_COLUMNS.map((column) => row[column]).filter((v): v is string => typeof v === 'string');
+  if (Array.isArray(row.synonyms)) values.push(...row.synonyms.filter((v): v is string => typeof v === 'string'));
+  return values;
 }
 
 /** Sorts candidates into matches, entries without a match and entries with several. */
@@ -81,10 +101,7 @@ export function classify<R extends MatchRow>(entries: readonly string[], candida
   const ambiguous: { entry: string; count: number }[] = [];
   for (const entry of entries) {
     const test = entryMatcher(entry);
-    const hits = rows.filter((row) => MATCH_COLUMNS.some((column) => {
-      const value = row[column];
-      return typeof value === 'string' && test(value);
-    }));
+    const hits = rows.filter((row) => valuesOf(row).some(test));
     if (hits.length === 0) missing.push(entry);
     if (hits.length > 1) ambiguous.push({ entry, count: hits.length });
     for (const hit of hits) if (!matched.has(hit.germplasmId)) matched.set(hit.germplasmId, hit);

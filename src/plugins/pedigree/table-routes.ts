@@ -47,10 +47,11 @@ export function pedigreeView(): TableView {
       pedigreeId: c('pe.id', 'integer'),
     },
     idColumn: 'pedigreeId',
+    // Germinate's keys, without the edge id.
     exportColumns: [
-      'parent_id', 'parent_gid', 'parent_name', 'parent_display_name', 'parent_number', 'child_id', 'child_gid', 'child_name',
-      'child_display_name', 'child_number', 'dataset_id', 'dataset_name', 'experiment_id', 'experiment_name', 'relationship_type',
-      'relationship_description', 'pedigree_description', 'pedigree_author',
+      'parentId', 'parentGid', 'parentName', 'parentDisplayName', 'parentNumber', 'childId', 'childGid', 'childName', 'childDisplayName',
+      'childNumber', 'datasetId', 'datasetName', 'experimentId', 'experimentName', 'relationshipType', 'relationshipDescription',
+      'pedigreeDescription', 'pedigreeAuthor',
     ],
     datasetColumn: 'datasetId',
     licenceGated: true,

@@ -12,7 +12,7 @@ import { runFromButton } from '../../../shell/table/run-command.js';
 const BATCH_LIMIT = 5000;
 
 /**
- * "Germplasm from a list": names or accession numbers, one per line (or a dropped .txt file), looked up
+ * "Germplasm from a list" (also Germinate's germplasm match, `/data/germplasm-match`, for curators): names, accession numbers, synonyms or PUIDs, one per line (or a dropped .txt file), looked up
  * in batches; shows the matches plus the entries that matched nothing or more than one.
  */
 export default function FromListPane(props: PaneProps) {
@@ -143,7 +143,7 @@ export default function FromListPane(props: PaneProps) {
           toolbar={
             <button
               type="button"
-              onClick={() => runFromButton(services, props.paneKey, 'germplasm:list', 'table:mark-all')}
+              onClick={() => runFromButton(services, props.paneKey, props.instance.type, 'table:mark-all')}
               aria-keyshortcuts="Shift+A"
             >
               {t('germplasm.command.markAllMatches')}

@@ -29,7 +29,6 @@ const STATES: ReadonlySet<string> = new Set(['public', 'private', 'hidden']);
 export function PassportDatasets(props: { germplasmId: number; paneKey: string }) {
   const { api, t, workspace, registry } = useServices();
   const canOpen = registry.paneType(DATASET_DETAILS_PANE) !== undefined;
-  const headingId = `${props.paneKey}-datasets`;
   const open = (row: GermplasmDataset) => workspace.open({ type: DATASET_DETAILS_PANE, params: { datasetId: String(row.datasetId) } }, 'right', props.paneKey);
   const known = (set: ReadonlySet<string>, prefix: string, value: string | undefined) => (value && set.has(value) ? t(`${prefix}.${value}`) : (value ?? ''));
 
@@ -62,9 +61,9 @@ export function PassportDatasets(props: { germplasmId: number; paneKey: string }
     { key: 'datasetState', label: t('germplasm.datasets.state'), render: (row) => known(STATES, 'germplasm.datasets.state', row.datasetState) },
   ];
 
+  // The passport gives the section its heading.
   return (
-    <section aria-labelledby={headingId} className="germplasm-passport-datasets">
-      <h3 id={headingId}>{t('germplasm.passport.datasets')}</h3>
+    <div className="germplasm-passport-datasets">
       <ListTable<GermplasmDataset>
         caption={t('germplasm.datasets.caption')}
         columns={columns}
@@ -73,6 +72,6 @@ export function PassportDatasets(props: { germplasmId: number; paneKey: string }
         sourceKey={String(props.germplasmId)}
         emptyText={t('germplasm.datasets.none')}
       />
-    </section>
+    </div>
   );
 }

@@ -1,67 +1,50 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Filter } from '../../../core/table-request.js';
 import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { Comments } from '../../../shell/widgets/Comments.js';
 import { keepEnterOnControls } from '../../../shell/table/control-keys.js';
-import { germplasmTitle, type GermplasmRow } from '../columns.js';
-import { PassportDatasets } from './passport-datasets.js';
-import { PASSPORT_SLOT, SlotSections, type PassportSectionProps } from '../../../shell/sections.js';
-import { displayValue } from '../compare.js';
+import { PASSPORT_SLOT, SectionView, useSections, type PassportSectionProps } from '../../../shell/sections.js';
+import { Button } from '../../../shell/ui/Button.js';
 import { Checkbox } from '../../../shell/ui/Field.js';
-import { codesOf, countryCode2, countryName, isCodedField, MCPD_FIELDS, mcpdDateText, pdciText, resolveFilters } from '../passport-data.js';
+import { germplasmTitle } from '../columns.js';
+import { displayValue } from '../compare.js';
+import { pdciText } from '../passport-data.js';
+import { externalLink } from '../passport/links.js';
+import { usePassportStyles } from '../passport/styles.js';
+import { usePassport } from '../passport/use-passport.js';
+import { PassportBarcode } from './passport-barcode.js';
+import { PassportDatasets } from './passport-datasets.js';
+import { PassportPedigree } from './passport-pedigree.js';
+import { AttributeTable, EntitySection, GroupsSection, ImagesSection, InstitutionTable, LinksSection, McpdTable, PublicationsSection } from './passport-sections.js';
 
 // maplibre is large: its own chunk, loaded only when a passport has coordinates.
 const MapView = lazy(() => import('../../../shell/widgets/MapView.js').then((m) => ({ default: m.MapView })));
 
-interface Institution {
-  institutionId: number;
-  institutionName?: string;
-  institutionCode?: string;
-  institutionType?: string;
-  countryName?: string;
-}
-interface Attribute {
-  attributeValueId: number;
-  attributeName?: string;
-  attributeDescription?: string;
-  attributeValue?: string;
+/** One section of the page: its heading and body; `empty` shows the one-line "No data." instead of the body. */
+interface Section {
+  key: string;
+  title: string;
+  body: ReactNode;
+  empty?: boolean;
 }
 
-/** The passport of one germplasm (`/data/germplasm/:germplasmId`): MCPD record, institutions, site, attributes, comments. */
+/**
+ * The passport of one germplasm (`/data/germplasm/:germplasmId`, the id or a name / PUID): every section of
+ * Germinate's passport, in the order of SPEC §2, under a jump list. Each section is a keyboard stop (its
+ * heading). Sections that Germinate shows only with data (PDCI, synonyms, location map, publications) and
+ * those whose call this server lacks (images, links) are left out without it; the others say "No data."
+ */
 export default function PassportPane(props: PaneProps) {
-  const { api, store, t, settings, translator } = useServices();
+  usePassportStyles();
+  const { api, store, t, settings } = useServices();
   const param = props.instance.params.germplasmId ?? '';
-  const [row, setRow] = useState<GermplasmRow | null | undefined>(undefined);
-  const [mcpd, setMcpd] = useState<Record<string, unknown> | null>(null);
-  const [institutions, setInstitutions] = useState<Institution[]>([]);
-  const [attributes, setAttributes] = useState<Attribute[]>([]);
+  const onFound = useCallback((id: number) => store.pushRecent('germplasm', id), [store]);
+  const data = usePassport(api, param, onFound);
+  const { row, mcpd } = data;
   const marked = useSnapshot(store.state).markedIds.germplasm;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    setRow(undefined);
-    api
-      .table<GermplasmRow>('germplasm/table', { page: 1, limit: 1, filter: resolveFilters(param) }, { signal })
-      .then((result) => {
-        const found = result.data[0] ?? null;
-        setRow(found);
-        if (!found) return;
-        const id = found.germplasmId;
-        store.pushRecent('germplasm', id);
-        const byId: Filter[] = [{ column: 'germplasmId', comparator: 'equals', values: [id] }];
-        api.get<Record<string, unknown> | null>(`germplasm/${id}/mcpd`, { signal }).then((m) => setMcpd(m ?? null), () => {});
-        api
-          .table<Institution>(`germplasm/${id}/institution/table`, { page: 1, limit: 100 }, { signal })
-          .then((r) => setInstitutions(r.data), () => {});
-        api
-          .table<Attribute>('germplasm/attribute', { page: 1, limit: 200, filter: byId }, { signal })
-          .then((r) => setAttributes(r.data), () => {});
-      })
-      .catch(() => {});
-    return () => controller.abort();
-  }, [api, store, param]);
+  const slotSections = useSections(PASSPORT_SLOT);
+  const [pedigreeData, setPedigreeData] = useState<boolean | null>(null);
+  const paneKey = props.paneKey;
 
   const point = useMemo(() => {
     if (!row || typeof row.latitude !== 'number' || typeof row.longitude !== 'number') return null;
@@ -73,154 +56,109 @@ export default function PassportPane(props: PaneProps) {
 
   const id = row.germplasmId;
   const title = germplasmTitle(row);
-  const isMarked = marked.includes(id);
   const synonyms = Array.isArray(row.synonyms) ? row.synonyms.map(String) : [];
-  const languageTag = translator.intl.locale;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const link = externalLink(text(settings.externalLinkTemplate), text(settings.externalLinkIdentifier), row as unknown as Record<string, unknown>);
+  const links = data.links ?? [];
+  const accessionNumber = displayValue(mcpd?.accenumb) || displayValue(row.germplasmNumber) || null;
+  const puid = displayValue(row.germplasmPuid) || displayValue(mcpd?.puid) || null;
+  const sectionProps: PassportSectionProps = { germplasmId: id, paneKey };
 
-  /** A value as a reader understands it: codes with their meaning, dates as DD/MM/YYYY, countries by name. */
-  const mcpdValue = (field: string, value: unknown) => {
-    if (isCodedField(field)) {
-      return (
-        <>
-          {codesOf(field, value).map(({ code, key }, index) => (
-            <span key={code} className="passport-code">
-              {index > 0 ? '; ' : null}
-              <code className="ui-code">{code}</code> {key ? t(key) : null}
-            </span>
-          ))}
-        </>
-      );
-    }
-    if (field === 'acqdate' || field === 'colldate') return <>{mcpdDateText(value, translator.formatDate)}</>;
-    if (field === 'origcty') {
-      const name = countryName(countryCode2(displayValue(value)), languageTag);
-      return (
-        <>
-          <code className="ui-code">{displayValue(value)}</code> {name}
-        </>
-      );
-    }
-    return <>{displayValue(value)}</>;
+  const sections: (Section | null)[] = [
+    { key: 'attributes', title: t('germplasm.passport.attributes'), body: <AttributeTable attributes={data.attributes} />, empty: data.attributes.length === 0 },
+    settings.commentsEnabled !== false
+      ? // Comment type 1 = annotations of a germinatebase row, as Germinate's passport uses.
+        { key: 'comments', title: t('comments.title'), body: <Comments commentTypeId={1} referenceId={id} /> }
+      : null,
+    { key: 'datasets', title: t('germplasm.passport.datasets'), body: <PassportDatasets germplasmId={id} paneKey={paneKey} /> },
+    {
+      key: 'entity',
+      title: t('germplasm.passport.entity'),
+      body: <EntitySection pairs={data.entities} germplasmId={id} paneKey={paneKey} />,
+      empty: data.entities.length === 0,
+    },
+    { key: 'groups', title: t('germplasm.passport.groups'), body: <GroupsSection groups={data.groups} paneKey={paneKey} />, empty: data.groups.length === 0 },
+    data.images && data.images.length > 0 ? { key: 'images', title: t('germplasm.passport.images'), body: <ImagesSection images={data.images} name={title} /> } : null,
+    { key: 'institution', title: t('germplasm.passport.institutions'), body: <InstitutionTable institutions={data.institutions} />, empty: data.institutions.length === 0 },
+    { key: 'links', title: t('germplasm.passport.links'), body: <LinksSection external={link} links={links} />, empty: !link && links.length === 0 },
+    point
+      ? {
+          key: 'location',
+          title: t('germplasm.passport.location'),
+          body: (
+            <Suspense fallback={<p role="status">{t('germplasm.loading')}</p>}>
+              <MapView points={point} label={t('germplasm.passport.mapLabel', { site: point[0].label })} />
+            </Suspense>
+          ),
+        }
+      : null,
+    { key: 'mcpd', title: t('germplasm.passport.mcpd'), body: mcpd ? <McpdTable mcpd={mcpd} /> : null, empty: !mcpd },
+    typeof row.pdci === 'number'
+      ? {
+          key: 'pdci',
+          title: t('germplasm.pdci.title'),
+          body: (
+            <>
+              <p>{t('germplasm.pdci.score', { pdci: pdciText(row.pdci) })}</p>
+              <p className="hint">{t('germplasm.pdci.explanation')}</p>
+            </>
+          ),
+        }
+      : null,
+    { key: 'pedigree', title: t('germplasm.passport.pedigree'), body: <PassportPedigree germplasmId={id} paneKey={paneKey} onData={setPedigreeData} /> },
+    data.publications && data.publications.length > 0 ? { key: 'publications', title: t('germplasm.passport.publications'), body: <PublicationsSection publications={data.publications} /> } : null,
+    synonyms.length > 0
+      ? {
+          key: 'synonyms',
+          title: t('germplasm.passport.synonyms'),
+          body: (
+            <ul className="passport-list">
+              {synonyms.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </ul>
+          ),
+        }
+      : null,
+    // Other domains' sections (trait performance from the trials domain), in their order.
+    ...slotSections.map((spec) => ({ key: spec.id.replace(':', '-'), title: t(spec.titleKey), body: <SectionView<PassportSectionProps> spec={spec} props={sectionProps} /> })),
+    { key: 'barcode', title: t('germplasm.passport.barcode'), body: <PassportBarcode accessionNumber={accessionNumber} puid={puid} name={title} /> },
+  ];
+  const shown = sections.filter((s): s is Section => s !== null);
+  const headingId = (key: string) => `${paneKey}-passport-${key}`;
+  const jump = (key: string) => {
+    const heading = document.getElementById(headingId(key));
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus();
   };
 
   return (
-    <article className="germplasm-passport ui-pane" onKeyDown={keepEnterOnControls} aria-labelledby={`${props.paneKey}-title`}>
+    <article className="germplasm-passport ui-pane" onKeyDown={keepEnterOnControls} aria-labelledby={`${paneKey}-title`} data-pedigree={pedigreeData === null ? undefined : String(pedigreeData)}>
       <header className="ui-pane-header">
-        <h2 id={`${props.paneKey}-title`}>
+        <h2 id={`${paneKey}-title`}>
           {title} {row.entityTypeName ? <span className="ui-badge">{displayValue(row.entityTypeName)}</span> : null}
         </h2>
-        <Checkbox label={t('germplasm.passport.marked')} checked={isMarked} onChange={() => store.toggleMark('germplasm', id)} />
+        <Checkbox label={t('germplasm.passport.marked')} checked={marked.includes(id)} onChange={() => store.toggleMark('germplasm', id)} />
       </header>
-
-      {typeof row.pdci === 'number' ? (
-        <section aria-labelledby={`${props.paneKey}-pdci`}>
-          <h3 id={`${props.paneKey}-pdci`}>{t('germplasm.pdci.title')}</h3>
-          <p>{t('germplasm.pdci.score', { pdci: pdciText(row.pdci) })}</p>
-          <p>{t('germplasm.pdci.explanation')}</p>
+      <nav className="passport-jump" aria-label={t('germplasm.passport.jump')}>
+        <ul>
+          {shown.map((s) => (
+            <li key={s.key}>
+              <Button size="sm" variant="ghost" onClick={() => jump(s.key)}>
+                {s.title}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {shown.map((s) => (
+        <section key={s.key} className="passport-section" aria-labelledby={headingId(s.key)} data-section={s.key}>
+          <h3 id={headingId(s.key)} tabIndex={0}>
+            {s.title}
+          </h3>
+          {s.empty ? <p className="passport-empty">{t('germplasm.passport.sectionEmpty')}</p> : s.body}
         </section>
-      ) : null}
-
-      {synonyms.length > 0 ? (
-        <section aria-labelledby={`${props.paneKey}-syn`}>
-          <h3 id={`${props.paneKey}-syn`}>{t('germplasm.passport.synonyms')}</h3>
-          <ul>
-            {synonyms.map((s) => (
-              <li key={s}>{s}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      <section aria-labelledby={`${props.paneKey}-mcpd`}>
-        <h3 id={`${props.paneKey}-mcpd`}>{t('germplasm.passport.mcpd')}</h3>
-        {mcpd ? (
-          <table className="ui-table ui-table-kv">
-            <tbody>
-              {MCPD_FIELDS.filter((f) => displayValue(mcpd[f]) !== '').map((field) => (
-                <tr key={field}>
-                  <th scope="row">
-                    {t(`germplasm.mcpd.${field}`)} <code className="ui-code">{field.toUpperCase()}</code>
-                  </th>
-                  <td>
-                    {mcpdValue(field, mcpd[field])}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p>{t('germplasm.passport.noMcpd')}</p>
-        )}
-      </section>
-
-      <section aria-labelledby={`${props.paneKey}-inst`}>
-        <h3 id={`${props.paneKey}-inst`}>{t('germplasm.passport.institutions')}</h3>
-        {institutions.length > 0 ? (
-          <table className="ui-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('germplasm.institution.name')}</th>
-                <th scope="col">{t('germplasm.institution.code')}</th>
-                <th scope="col">{t('germplasm.institution.type')}</th>
-                <th scope="col">{t('germplasm.column.countryName')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {institutions.map((i) => (
-                <tr key={`${i.institutionId}-${i.institutionType ?? ''}`}>
-                  <td>{i.institutionName}</td>
-                  <td>{i.institutionCode}</td>
-                  <td>{i.institutionType ? t(`germplasm.institution.type.${i.institutionType}`) : ''}</td>
-                  <td>{i.countryName || countryName(countryCode2(i.institutionCode), languageTag) || ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p>{t('germplasm.passport.none')}</p>
-        )}
-      </section>
-
-      <PassportDatasets germplasmId={id} paneKey={props.paneKey} />
-
-      <SlotSections<PassportSectionProps> slot={PASSPORT_SLOT} props={{ germplasmId: id, paneKey: props.paneKey }} />
-
-      {point ? (
-        <section aria-labelledby={`${props.paneKey}-loc`}>
-          <h3 id={`${props.paneKey}-loc`}>{t('germplasm.passport.location')}</h3>
-          <Suspense fallback={<p role="status">{t('germplasm.loading')}</p>}>
-            <MapView points={point} label={t('germplasm.passport.mapLabel', { site: point[0].label })} />
-          </Suspense>
-        </section>
-      ) : null}
-
-      <section aria-labelledby={`${props.paneKey}-attr`}>
-        <h3 id={`${props.paneKey}-attr`}>{t('germplasm.passport.attributes')}</h3>
-        {attributes.length > 0 ? (
-          <table className="ui-table ui-table-kv">
-            <tbody>
-              {attributes.map((a) => (
-                <tr key={a.attributeValueId}>
-                  <th scope="row" title={a.attributeDescription}>
-                    {a.attributeName}
-                  </th>
-                  <td>{a.attributeValue}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p>{t('germplasm.passport.none')}</p>
-        )}
-      </section>
-
-      {settings.commentsEnabled !== false ? (
-        <section aria-labelledby={`${props.paneKey}-comments`}>
-          <h3 id={`${props.paneKey}-comments`}>{t('comments.title')}</h3>
-          {/* Comment type 1 = annotations of a germinatebase row, as Germinate's passport uses. */}
-          <Comments commentTypeId={1} referenceId={id} />
-        </section>
-      ) : null}
+      ))}
     </article>
   );
 }
