@@ -15,16 +15,17 @@ import { serverPlugins } from '../../src/plugins/server.js';
 import { testDialects } from '../support/databases.js';
 import { seedGermplasm } from '../support/seed.js';
 import { passwordOf, ROOT, startServer, type TestServer } from '../support/server.js';
+import { nodeArguments } from '../support/test-build.js';
 
 const run = promisify(execFile);
 
-/** The restore command as an operator runs it (from the sources), with the server's configuration in its environment. */
+/** The restore command as an operator runs it (this run's build of the sources), with the server's configuration in its environment. */
 async function restoreCli(connection: DatabaseOptions, dataDir: string, args: string[]): Promise<{ code: number; out: string }> {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir };
   if (connection.databaseUrl) env.DATABASE_URL = connection.databaseUrl;
   if (connection.schema) env.DATABASE_SCHEMA = connection.schema;
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/restore.ts', ...args], { cwd: ROOT, env });
+    const { stdout, stderr } = await run(process.execPath, [...nodeArguments('restore'), ...args], { cwd: ROOT, env });
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };

@@ -10,6 +10,7 @@ import { dropPostgresSchema, openDatabase } from '../../src/server/db/database.j
 import { ROOT } from '../support/server.js';
 import { testDialects } from '../support/databases.js';
 import { MCPD_COLUMNS } from '../../src/plugins/germplasm/mcpd-codes.js';
+import { nodeArguments } from '../support/test-build.js';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -19,9 +20,9 @@ const freePort = () =>
     });
   });
 
-/** `npm start` from the sources in a child process; resolves once it listens. */
+/** `npm start` (this run's build of the sources) in a child process; resolves once it listens. */
 async function startChild(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, nodeArguments('main'), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);

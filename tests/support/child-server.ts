@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { dropPostgresSchema, openDatabase, type Database, type DialectName } from '../../src/server/db/database.js';
 import { ROOT } from './server.js';
+import { nodeArguments } from './test-build.js';
 
 export const ADMIN_PASSWORD = 'admin-password-1';
 const STARTUP_LIMIT_MS = 240_000;
@@ -31,7 +32,7 @@ export async function until(what: string, test: () => Promise<boolean> | boolean
   }
 }
 
-/** A server started as `npm start` does, from the sources, in its own process, on a fresh database. */
+/** A server started as `npm start` does, from this run's build of the sources, in its own process, on a fresh database. */
 export interface ChildServer {
   port: number;
   child: ChildProcess;
@@ -61,7 +62,7 @@ export function childPlace(dialect: DialectName): ChildPlace {
 
 export async function startChild(place: ChildPlace, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
+  const child = spawn(process.execPath, [...nodeArguments('main'), ...args], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -84,7 +85,7 @@ export async function startChild(place: ChildPlace, args: string[] = [], env: No
   let ended = false;
   void exited.then(() => (ended = true));
   try {
-    // Generous: on a loaded 2-core machine, starting several processes from the TypeScript sources takes minutes.
+    // Generous: on a loaded 2-core machine, starting several server processes at once can take minutes.
     await until(
       'the server to start',
       () => {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createTemplate, dropRunDatabases } from './postgres-template.js';
-import { buildWorkerBundles } from './worker-bundles.js';
+import { buildForTests } from './test-build.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,13 +45,13 @@ async function findPostgres(): Promise<string> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const removeBundles = await buildWorkerBundles();
+  const removeBuild = await buildForTests();
   const url = await findPostgres();
   const template = url ? await createTemplate(url) : null;
   project.provide('postgresUrl', url);
   project.provide('postgresTemplate', template ?? '');
   return async () => {
-    removeBundles();
+    removeBuild();
     if (template) await dropRunDatabases(url, template);
   };
 }
