@@ -125,6 +125,17 @@ describe('the passport', () => {
     await pane.getByRole('button', { name: 'Etiketten drucken' }).waitFor(POLL);
     await expectAxeClean(page);
     await page.screenshot({ path: `${SHOTS}/passport-german.png` });
+
+    // A plant of the demo's entity hierarchy: its accession above it, in the table of pairs.
+    const db = server.database.db as unknown as Kysely<unknown>;
+    const plant = (await sql<{ id: number; parent: string }>`SELECT c.id, p.name AS parent FROM germinatebase c JOIN germinatebase p ON p.id = c.entityparent_id
+      ORDER BY c.id LIMIT 1`.execute(db)).rows[0];
+    await page.goto(`${server.url}/data/germplasm/${plant.id}`);
+    const entity = page.locator('section[data-section="entity"]');
+    await entity.getByRole('button', { name: plant.parent, exact: true }).waitFor(POLL);
+    expect(await entity.getByRole('cell', { name: 'Akzession', exact: true }).count()).toBe(1);
+    expect(await entity.getByRole('cell', { name: 'Pflanze/Parzelle', exact: true }).count()).toBeGreaterThan(0);
+    await expectAxeClean(page);
   });
 
   it('matches a list against the germplasm under Germinate’s route, for curators', async () => {

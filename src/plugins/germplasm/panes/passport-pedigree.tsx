@@ -181,6 +181,12 @@ function PedigreeChart({ graph, focal, paneKey, label, generationText, onOpen }:
     }),
   );
   const marker = (type: string) => `${paneKey}-arrow-${type}`;
+  // Several parents of one child arrive side by side (in the parents' order), not on one point.
+  const arrival = new Map<PedigreeEdgeRow, number>();
+  for (const child of graph.nodes) {
+    const incoming = graph.edges.filter((e) => e.childId === child.id).sort((a, b) => (position.get(a.parentId)?.x ?? 0) - (position.get(b.parentId)?.x ?? 0));
+    incoming.forEach((e, index) => arrival.set(e, (index - (incoming.length - 1) / 2) * 14));
+  }
   const keyDown = (id: number) => (event: KeyboardEvent<SVGGElement>) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
@@ -209,7 +215,7 @@ function PedigreeChart({ graph, focal, paneKey, label, generationText, onOpen }:
               key={`${e.parentId}-${e.childId}-${type}`}
               x1={from.x + NODE_W / 2}
               y1={down ? from.y + NODE_H : from.y}
-              x2={to.x + NODE_W / 2}
+              x2={to.x + NODE_W / 2 + (arrival.get(e) ?? 0)}
               y2={down ? to.y : to.y + NODE_H}
               stroke={styleOf(type).colour}
               strokeWidth="2"

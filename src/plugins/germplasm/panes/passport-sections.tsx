@@ -93,10 +93,20 @@ export function AttributeTable({ attributes }: { attributes: readonly Attribute[
   );
 }
 
+/** The entity types every Germinate database has, by their stored names, with texts of their own. */
+const ENTITY_TYPES: Readonly<Record<string, string>> = { Accession: 'accession', 'Plant/Plot': 'plantPlot', Sample: 'sample' };
+
+/** An entity type's name in the reader's language; other types as stored. */
+export function useEntityTypeText(): (name: string | undefined) => string {
+  const { t } = useServices();
+  return (name) => (name && Object.hasOwn(ENTITY_TYPES, name) ? t(`germplasm.entity.type.${ENTITY_TYPES[name]}`) : (name ?? ''));
+}
+
 /** Source and derived material: the legend of the levels, then each pair with this germplasm's side marked. */
 export function EntitySection({ pairs, germplasmId, paneKey }: { pairs: readonly EntityPair[]; germplasmId: number; paneKey: string }) {
   const { t } = useServices();
   const open = useOpenPassport(paneKey);
+  const typeText = useEntityTypeText();
   const cell = (id: number, name: string | undefined) =>
     id === germplasmId ? (
       <strong>{name}</strong>
@@ -121,9 +131,9 @@ export function EntitySection({ pairs, germplasmId, paneKey }: { pairs: readonly
           {pairs.map((p) => (
             <tr key={`${p.entityParentId}-${p.entityChildId}`}>
               <td>{cell(p.entityParentId, p.entityParentName)}</td>
-              <td>{p.entityParentType}</td>
+              <td>{typeText(p.entityParentType)}</td>
               <td>{cell(p.entityChildId, p.entityChildName)}</td>
-              <td>{p.entityChildType}</td>
+              <td>{typeText(p.entityChildType)}</td>
             </tr>
           ))}
         </tbody>

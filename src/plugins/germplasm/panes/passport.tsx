@@ -15,7 +15,7 @@ import { usePassport } from '../passport/use-passport.js';
 import { PassportBarcode } from './passport-barcode.js';
 import { PassportDatasets } from './passport-datasets.js';
 import { PassportPedigree } from './passport-pedigree.js';
-import { AttributeTable, EntitySection, GroupsSection, ImagesSection, InstitutionTable, LinksSection, McpdTable, PublicationsSection } from './passport-sections.js';
+import { AttributeTable, EntitySection, useEntityTypeText, GroupsSection, ImagesSection, InstitutionTable, LinksSection, McpdTable, PublicationsSection } from './passport-sections.js';
 
 // maplibre is large: its own chunk, loaded only when a passport has coordinates.
 const MapView = lazy(() => import('../../../shell/widgets/MapView.js').then((m) => ({ default: m.MapView })));
@@ -45,6 +45,7 @@ export default function PassportPane(props: PaneProps) {
   const slotSections = useSections(PASSPORT_SLOT);
   const [pedigreeData, setPedigreeData] = useState<boolean | null>(null);
   const paneKey = props.paneKey;
+  const entityType = useEntityTypeText();
 
   const point = useMemo(() => {
     if (!row || typeof row.latitude !== 'number' || typeof row.longitude !== 'number') return null;
@@ -136,7 +137,7 @@ export default function PassportPane(props: PaneProps) {
     <article className="germplasm-passport ui-pane" onKeyDown={keepEnterOnControls} aria-labelledby={`${paneKey}-title`} data-pedigree={pedigreeData === null ? undefined : String(pedigreeData)}>
       <header className="ui-pane-header">
         <h2 id={`${paneKey}-title`}>
-          {title} {row.entityTypeName ? <span className="ui-badge">{displayValue(row.entityTypeName)}</span> : null}
+          {title} {row.entityTypeName ? <span className="ui-badge">{entityType(displayValue(row.entityTypeName))}</span> : null}
         </h2>
         <Checkbox label={t('germplasm.passport.marked')} checked={marked.includes(id)} onChange={() => store.toggleMark('germplasm', id)} />
       </header>

@@ -14,6 +14,7 @@ const CSS = `
 .passport-images img { display: block; max-height: 8rem; max-width: 12rem; border: 1px solid var(--border); border-radius: var(--radius-sm); }
 .passport-images .is-main img { max-height: 14rem; max-width: 20rem; }
 .passport-pedigree-chart { overflow-x: auto; border: 1px solid var(--border); border-radius: var(--radius); background: var(--surface); }
+.passport-pedigree-chart > svg { display: block; margin: 0 auto; }
 .passport-pedigree-node rect { fill: var(--surface); stroke: var(--border-strong); stroke-width: 1.5; }
 .passport-pedigree-node text { fill: var(--text); font-size: 12px; }
 .passport-pedigree-node .passport-pedigree-name { font-weight: 650; }
