@@ -11,6 +11,8 @@ import { GERMPLASM_DATA_TABLES } from '../src/plugins/germplasm/data-flags.js';
 import { presentTables } from '../src/server/table/optional-tables.js';
 import { serverPlugins } from '../src/plugins/server.js';
 import { generateGermplasm } from './generate.js';
+import { SECTIONS } from '../src/plugins/search/sections.js';
+import { searchFilters } from '../src/plugins/search/term.js';
 import { alternate, report, time } from './measure.js';
 
 /** Rows of the big table; BENCH_TABLE_ROWS sets fewer (e.g. 100000) where generating 10^6 takes too long. */
@@ -51,12 +53,16 @@ const NARROW: PaginatedRequest['filter'] = [
   { column: 'countryCode', comparator: 'equals', operator: 'and', values: ['DE'] },
   { column: 'collDate', comparator: 'between', operator: 'and', values: ['19500101', '19891231'] },
 ];
+/** The search page's germplasm section for a 3-letter term: contains on names, numbers and synonyms, joined by or. */
+const germplasmSearch = SECTIONS.find((section) => section.id === 'germplasm');
+const SEARCH: PaginatedRequest['filter'] = germplasmSearch ? searchFilters('tip', germplasmSearch.searchColumns, germplasmSearch.variantColumns) : [];
 export const PROBE: { label: string; request: PaginatedRequest }[] = [
   { label: 'name contains, by name', request: { page: 0, limit: 25, prevCount: -1, orderBy: 'germplasmName', ascending: 1, filter: [MIX[0]] } },
   { label: 'name + number contains, by name', request: { page: 0, limit: 25, prevCount: -1, orderBy: 'germplasmName', ascending: 1, filter: MIX } },
   { label: 'genus + country + dates, by name', request: { page: 0, limit: 25, prevCount: -1, orderBy: 'germplasmName', ascending: 1, filter: NARROW } },
   { label: 'all five, by name', request: { page: 0, limit: 25, prevCount: -1, orderBy: 'germplasmName', ascending: 1, filter: [...MIX, ...NARROW] } },
   { label: 'all five, by PDCI desc, prevCount', request: { page: 0, limit: 25, prevCount: 3, orderBy: 'pdci', ascending: 0, filter: [...MIX, ...NARROW] } },
+  { label: "search 'tip' in names, numbers, synonyms (or)", request: { page: 0, limit: 10, prevCount: -1, filter: SEARCH } },
   { label: 'unfiltered, by name, page 3, prevCount', request: { page: 2, limit: 25, prevCount: SMALL, orderBy: 'germplasmName', ascending: 1, filter: [] } },
 ];
 

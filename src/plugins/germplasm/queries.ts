@@ -3,6 +3,7 @@ import type { DialectName } from '../../server/db/database.js';
 import type { PresentTables } from '../../server/table/optional-tables.js';
 import { joinedFrom, type TableView } from '../../server/table/view.js';
 import { attributeColumns } from '../../server/table/attribute-columns.js';
+import { containsSql } from '../../server/table/text-match.js';
 import { germplasmDataColumns } from './data-flags.js';
 import { GERMPLASM_TRIGRAM } from './index-migrations.js';
 import { institutionsJsonFilter } from './institution-filter.js';
@@ -64,6 +65,10 @@ export function germplasmView(dialect: DialectName, present: PresentTables = new
       synonyms: {
         ...c('s.synonyms', 'json'),
         trigram: { table: GERMPLASM_TRIGRAM.synonyms, column: 'synonyms', matching: (rowids: RawBuilder<unknown>) => sql`g.id IN (SELECT sx.foreign_id FROM synonyms sx WHERE sx.id IN (${rowids}))` },
+        // On PostgreSQL, by the germplasm's key: an OR with the name and number columns (the search page) stays
+        // one bitmap scan of pg_trgm indexes (synonyms_text_trgm is on synonyms::text).
+        contains: (value: string, d: DialectName) =>
+          d === 'postgres' ? sql`g.id = ANY(ARRAY(SELECT sx.foreign_id FROM synonyms sx WHERE sx.synonymtype_id = 1 AND ${containsSql(sql`sx.synonyms::text`, value, d)}))` : null,
       },
       collectorNumber: c('m.collnumb', 'string'),
       genus: c('t.genus', 'string'),

@@ -188,6 +188,8 @@ export function filterCondition(
     }
     case 'contains': {
       if (!values.length) return null;
+      const own = column.contains?.(values[0], dialect);
+      if (own) return own;
       const need = needs ? trigramNeed(column, values[0], dialect) : null;
       if (need) {
         needs?.push(need);

@@ -37,6 +37,13 @@ export interface ColumnDef {
    */
   jsonFilter?: (comparator: 'jsonSearch' | 'arrayContains', token: string, dialect: DialectName) => RawBuilder<unknown>;
   /**
+   * `contains` answered by the column itself, or null for the generic condition. For a column of a joined
+   * table: its condition as one on the driving table's key (`g.id = ANY(ARRAY(SELECT … WHERE … ILIKE …))`),
+   * so that PostgreSQL can join it in an OR with the driving table's indexed columns into one bitmap scan
+   * (a condition on the joined table cannot be, and the whole driving table would be read).
+   */
+  contains?: (value: string, dialect: DialectName) => RawBuilder<unknown> | null;
+  /**
    * Aliases of the view's `joins` this column's expression reads (none for the driving table's columns and
    * for subqueries that join what they need themselves). Read only for views that declare `joins`.
    */
