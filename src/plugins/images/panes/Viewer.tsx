@@ -1,0 +1,91 @@
+import type { KeyboardEvent } from 'react';
+import { useServices } from '../../../shell/pane-api.js';
+import { Button } from '../../../shell/ui/Button.js';
+import { Modal } from '../../../shell/ui/Modal.js';
+import { imageSource } from '../columns.js';
+import { exifFacts, type ImageRow } from '../schema.js';
+
+/**
+ * The full-size viewer: the original image with what is known of it (reference, tags, EXIF). The arrow keys
+ * show the next and previous image (across pages), Escape closes; curators edit and delete from here too.
+ */
+export function Viewer(props: {
+  row: ImageRow;
+  position: string;
+  imageToken: string | null;
+  curator: boolean;
+  onClose(): void;
+  onStep(by: number): void;
+  onAction(action: 'tags' | 'edit' | 'delete'): void;
+}) {
+  const { t } = useServices();
+  const { row } = props;
+  const name = row.imageDescription || row.imagePath;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || (event.target as HTMLElement).tagName === 'INPUT') return;
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      event.preventDefault();
+      props.onStep(event.key === 'ArrowRight' ? 1 : -1);
+    }
+  };
+  const facts = exifFacts(row.imageExif);
+  const kind = row.imageRefTable === 'phenotypes' ? t('images.type.traits') : row.imageRefTable === 'germinatebase' ? t('images.type.germplasm') : row.imageType;
+  return (
+    <Modal open title={name} onClose={props.onClose} closeLabel={t('images.viewer.close')} wide>
+      <div className="images-viewer" onKeyDown={onKeyDown} role="group" aria-roledescription={t('images.viewer.role')} aria-label={props.position}>
+        <figure className="images-viewer-figure">
+          <img key={row.imageId} src={imageSource(row.imageId, 'large', props.imageToken)} alt={name} />
+          <figcaption>{props.position}</figcaption>
+        </figure>
+        <div className="images-viewer-facts">
+          <dl>
+            {row.referenceName ? (
+              <>
+                <dt>{kind}</dt>
+                <dd>{row.referenceName}</dd>
+              </>
+            ) : null}
+            <dt>{t('images.column.tags')}</dt>
+            <dd>{row.tags && row.tags.length > 0 ? row.tags.map((tag) => tag.tagName).join(', ') : t('images.viewer.noTags')}</dd>
+            {row.createdOn ? (
+              <>
+                <dt>{t('images.column.createdOn')}</dt>
+                <dd>{String(row.createdOn).slice(0, 10)}</dd>
+              </>
+            ) : null}
+          </dl>
+          <h3>{t('images.exif.heading')}</h3>
+          {facts.length === 0 ? (
+            <p>{t('images.exif.none')}</p>
+          ) : (
+            <dl>
+              {facts.map(([key, value]) => (
+                <div key={key} className="images-fact">
+                  <dt>{t(`images.exif.${key}`)}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </div>
+        <div className="modal-actions">
+          <Button onClick={() => props.onStep(-1)} aria-keyshortcuts="ArrowLeft">
+            {t('images.command.previous')}
+          </Button>
+          <Button onClick={() => props.onStep(1)} aria-keyshortcuts="ArrowRight" autoFocus>
+            {t('images.command.next')}
+          </Button>
+          {props.curator ? (
+            <>
+              <Button onClick={() => props.onAction('tags')}>{t('images.command.editTags')}</Button>
+              <Button onClick={() => props.onAction('edit')}>{t('images.command.edit')}</Button>
+              <Button variant="danger" onClick={() => props.onAction('delete')}>
+                {t('images.command.delete')}
+              </Button>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </Modal>
+  );
+}
