@@ -85,6 +85,17 @@ describe('locations', () => {
     const nearby = page.getByRole('region', { name: 'Geografische Suche' });
     await nearby.getByText('Punkt bei -33.8615, 151.2055.').waitFor(POLL);
     await nearby.getByRole('tab', { name: 'Gefundenes Keimplasma' }).waitFor(POLL);
+
+    // The marked place on the marked-items page of locations, whose switch leads to the other types.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('Markierte Orte öffnen');
+    await page.keyboard.press('Enter');
+    const marked = page.getByRole('region', { name: 'Markierte Orte', exact: true });
+    await marked.getByText('1 Zeile').first().waitFor(POLL);
+    await marked.getByRole('navigation', { name: 'Markierte Einträge nach Typ' }).getByRole('button', { name: 'Orte (1)' }).waitFor(POLL);
+    await expectAxeClean(page);
+    await marked.getByRole('button', { name: 'Keimplasma (0)' }).click();
+    await page.getByRole('region', { name: 'Markiertes Keimplasma', exact: true }).getByText('Es ist kein Keimplasma markiert.', { exact: false }).waitFor(POLL);
   });
 
   it('lets a curator draw a polygon by keyboard, get the accessions inside, mark them and open a passport', async () => {

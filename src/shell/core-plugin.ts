@@ -100,6 +100,9 @@ export function createCorePlugin(deps: CorePluginDeps): ClientPlugin {
         { id: 'core:setup', route: '/setup', pageName: 'setup', titleKey: 'shell.setup.title', inSidebar: false, load: () => import('./panes/SetupPane.js') },
         { id: FORBIDDEN_PANE_TYPE, route: '/403', pageName: '403', titleKey: 'error.page.forbidden.title', inSidebar: false, load: () => import('./panes/ForbiddenPane.js') },
         { id: NOT_FOUND_PANE_TYPE, route: '/404', pageName: '404', titleKey: 'error.page.notFound.title', inSidebar: false, load: () => import('./panes/NotFoundPane.js') },
+        // The marked items of every type; each type's own page is its domain's (`/marked-items/germplasm`…).
+        { id: 'core:marked-items', route: '/marked-items', pageName: 'marked-items', titleKey: 'marked.title.all', load: () => import('./panes/MarkedItemsPane.js') },
+        { id: 'core:marked-items-type', route: '/marked-items/:itemType', pageName: 'marked-items-type', titleKey: 'marked.title.all', inSidebar: false, load: () => import('./panes/MarkedItemsPane.js') },
         // Not one of Germinate's pages, so it lives under a path Germinate's client does not use.
         { id: HELP_PANE_TYPE, route: '/help/keyboard', pageName: 'keyboard-help', titleKey: 'help.title', hideable: false, load: () => import('./panes/KeyboardHelpPane.js') },
       ],

@@ -41,6 +41,7 @@ export const genotypesPlugin: ClientPlugin = {
         inSidebar: false,
         load: () => import('./panes/maps/details.js'),
       },
+      { id: PANE.marked, route: '/marked-items/markers', pageName: 'marked-items-type', titleKey: 'marked.title.markers', kind: TABLE_KIND, load: () => import('./panes/markers/marked.js') },
       gridPane,
     ],
     commands: [...commands, ...exportCommands, ...allelefreqCommands, ...gridCommands],

@@ -24,6 +24,7 @@ export const locationsPlugin: ClientPlugin = {
         kind: TABLE_KIND,
         load: () => import('./panes/search/search.js'),
       },
+      { id: PANE.marked, route: '/marked-items/locations', pageName: 'marked-items-type', titleKey: 'marked.title.locations', kind: TABLE_KIND, load: () => import('./panes/locations/marked.js') },
     ],
     commands,
     sections: [{ id: 'locations:search-locations', slot: GEO_RESULTS_SLOT, titleKey: 'locations.search.locationsFound', order: 20, load: () => import('./panes/search/location-results.js') }],

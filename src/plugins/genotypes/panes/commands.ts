@@ -1,6 +1,7 @@
 import type { CommandContext, CommandSpec } from '../../../core/contracts.js';
 import { paneFocused } from '../../../core/when.js';
 import { groupCommands } from '../../../shell/groups/commands.js';
+import { clearMarkedCommand } from '../../../shell/marked/marked-pages.js';
 import { downloadFile } from '../../../shell/table/download.js';
 import { PANE } from './ids.js';
 import { exportFileName, mapExportRequest } from './maps/export-form.js';
@@ -56,6 +57,8 @@ async function downloadExport(context: CommandContext): Promise<void> {
 
 /** The genotypes commands; each has a button or a key in its pane too. */
 export const commands: CommandSpec[] = [
+  { id: 'genotypes:open-marked', titleKey: 'genotypes.command.openMarked', run: (_args, context) => context.workspace.open({ type: PANE.marked, params: {} }, 'replace') },
+  clearMarkedCommand('genotypes:clear-marked', 'genotypes.command.clearMarked', 'markers', PANE.marked),
   {
     id: 'genotypes:open-markers',
     titleKey: 'genotypes.command.openMarkers',

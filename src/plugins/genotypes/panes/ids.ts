@@ -4,6 +4,7 @@ export const PANE = {
   marker: 'genotypes:marker',
   maps: 'genotypes:maps',
   map: 'genotypes:map',
+  marked: 'genotypes:marked',
 } as const;
 
 /** Panes of other plugins these panes open. */

@@ -1,6 +1,7 @@
 import type { CommandContext, CommandSpec } from '../../../core/contracts.js';
 import { paneFocused } from '../../../core/when.js';
 import { groupCommands } from '../../../shell/groups/commands.js';
+import { clearMarkedCommand } from '../../../shell/marked/marked-pages.js';
 import { PANE, SEARCH_COMMANDS } from './ids.js';
 import { LOCATION_GROUP_COMMANDS, locationGroupKind } from './locations/group-kind.js';
 import { LOCATION_MAP_MODES } from './locations/map-state.js';
@@ -19,6 +20,8 @@ function writeState(context: CommandContext, change: (state: Record<string, unkn
 /** The locations commands; each has a control in its pane too. */
 export const commands: CommandSpec[] = [
   { id: 'locations:open-locations', titleKey: 'locations.command.openLocations', keys: ['g l'], run: (_args, context) => context.workspace.open({ type: PANE.locations, params: {} }, 'replace') },
+  { id: 'locations:open-marked', titleKey: 'locations.command.openMarked', run: (_args, context) => context.workspace.open({ type: PANE.marked, params: {} }, 'replace') },
+  clearMarkedCommand('locations:clear-marked', 'locations.command.clearMarked', 'locations', PANE.marked),
   { id: 'locations:open-geographic-search', titleKey: 'locations.command.openSearch', keys: ['g r'], run: (_args, context) => context.workspace.open({ type: PANE.search, params: {} }, 'replace') },
   ...LOCATION_MAP_MODES.map(
     (mode): CommandSpec => ({

@@ -2,6 +2,7 @@
 export const PANE = {
   locations: 'locations:locations',
   search: 'locations:geographic-search',
+  marked: 'locations:marked',
 } as const;
 
 
