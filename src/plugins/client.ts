@@ -10,6 +10,7 @@ import { trialsPlugin } from './trials/index.js';
 import { genotypesPlugin } from './genotypes/index.js';
 import { climatePlugin } from './climate/index.js';
 import { locationsPlugin } from './locations/index.js';
+import { groupsPlugin } from './groups/index.js';
 import { imagesPlugin } from './images/index.js';
 import { searchPlugin } from './search/index.js';
 
@@ -17,4 +18,4 @@ import { searchPlugin } from './search/index.js';
  * Every domain's client half, registered by the shell after its own core plugin. Adding a domain =
  * one line here (the server has its own list in ./server.ts).
  */
-export const clientPlugins: ClientPlugin[] = [germplasmPlugin, datasetsPlugin, importPlugin, adminPlugin, statisticsPlugin, experimentsPlugin, dataResourcesPlugin, trialsPlugin, genotypesPlugin, locationsPlugin, climatePlugin, searchPlugin, imagesPlugin];
+export const clientPlugins: ClientPlugin[] = [germplasmPlugin, datasetsPlugin, importPlugin, adminPlugin, statisticsPlugin, experimentsPlugin, dataResourcesPlugin, trialsPlugin, genotypesPlugin, locationsPlugin, climatePlugin, searchPlugin, imagesPlugin, groupsPlugin];

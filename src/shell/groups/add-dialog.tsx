@@ -17,6 +17,10 @@ export interface AddToGroupDialogProps {
   /** Leads to the create dialog (the user has no group to add to). */
   onCreate(): void;
   onAdded(groupId: number): void;
+  /** The ids to add instead of the marked items (a matched list, say). */
+  items?: readonly number[];
+  /** The intro that counts `items` (`{count}`); default: the kind's, which speaks of marked items. */
+  introKey?: string;
 }
 
 /**
@@ -29,7 +33,8 @@ export function AddToGroupDialog(props: AddToGroupDialogProps) {
   const services = useServices();
   const { api, t, store } = services;
   const { kind } = props;
-  const marked = useSnapshot(store.state).markedIds[kind.markedType];
+  const markedNow = useSnapshot(store.state).markedIds[kind.markedType];
+  const marked = props.items ?? markedNow;
   const userId = useUserId();
   const isAdmin = useHasRole('ADMIN');
   const groups = useGroups(kind, isAdmin ? null : userId, userId !== null);
@@ -74,7 +79,7 @@ export function AddToGroupDialog(props: AddToGroupDialogProps) {
             {t(kind.texts.noneMarked)}
           </p>
         ) : (
-          <p>{t(kind.texts.addIntro, { count: marked.length })}</p>
+          <p>{t(props.introKey ?? kind.texts.addIntro, { count: marked.length })}</p>
         )}
         {groups.error ? <p className="ui-error">{t(kind.texts.listFailed)}</p> : null}
         {groups.data === undefined && !groups.error ? <p role="status">{t(kind.texts.loading)}</p> : null}

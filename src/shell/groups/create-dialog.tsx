@@ -15,6 +15,14 @@ export interface CreateGroupDialogProps {
   kind: GroupItemKind;
   onClose(): void;
   onCreated(groupId: number): void;
+  /** The ids that become members instead of the marked items (a matched list, say). */
+  items?: readonly number[];
+  /** The intro that counts `items` (`{count}`); default: the kind's, which speaks of marked items. */
+  introKey?: string;
+  /** A group may be created with no members (the groups page); default: only with items to put in. */
+  allowEmpty?: boolean;
+  /** The kinds to choose from, the chosen one being `kind` (the groups page); none = the kind is given. */
+  kindChoice?: { kinds: readonly GroupItemKind[]; label: string; optionLabel(kind: GroupItemKind): string; onChange(kind: GroupItemKind): void };
 }
 
 /**
@@ -27,7 +35,9 @@ export function CreateGroupDialog(props: CreateGroupDialogProps) {
   const services = useServices();
   const { api, t, store } = services;
   const { kind } = props;
-  const marked = useSnapshot(store.state).markedIds[kind.markedType];
+  const markedNow = useSnapshot(store.state).markedIds[kind.markedType];
+  const marked = props.items ?? markedNow;
+  const empty = marked.length === 0 && !props.allowEmpty;
   const userId = useUserId();
   const refresh = useRefreshGroups(kind);
   const [form, setForm] = useState<GroupForm>(EMPTY);
@@ -40,7 +50,7 @@ export function CreateGroupDialog(props: CreateGroupDialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (problem !== null || busy || userId === null || marked.length === 0) return;
+    if (problem !== null || busy || userId === null || empty) return;
     setBusy(true);
     createGroup(api, kind, form, userId, [...marked])
       .then((result) => {
@@ -72,12 +82,30 @@ export function CreateGroupDialog(props: CreateGroupDialogProps) {
   return (
     <Modal open title={t(kind.texts.create)} onClose={props.onClose} closeLabel={t('groups.cancel')}>
       <form className="groups-form" onSubmit={submit} noValidate>
-        {marked.length === 0 ? (
+        {props.kindChoice ? (
+          <Field label={props.kindChoice.label}>
+            <select
+              className="ui-select"
+              value={kind.target}
+              onChange={(event) => {
+                const next = props.kindChoice?.kinds.find((choice) => choice.target === event.target.value);
+                if (next) props.kindChoice?.onChange(next);
+              }}
+            >
+              {props.kindChoice.kinds.map((choice) => (
+                <option key={choice.target} value={choice.target}>
+                  {props.kindChoice?.optionLabel(choice)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : null}
+        {empty ? (
           <p role="alert" className="ui-error">
             {t(kind.texts.noneMarked)}
           </p>
         ) : (
-          <p>{t(kind.texts.createIntro, { count: marked.length })}</p>
+          <p>{t(props.introKey ?? kind.texts.createIntro, { count: marked.length })}</p>
         )}
         <Field label={t('groups.form.name')} error={nameError}>
           <input className="ui-input" value={form.name} maxLength={MAX_GROUP_NAME} autoComplete="off" autoFocus onChange={(event) => set({ name: event.target.value })} />
@@ -101,7 +129,7 @@ export function CreateGroupDialog(props: CreateGroupDialogProps) {
         ) : null}
         <div className="modal-actions">
           <Button onClick={props.onClose}>{t('groups.cancel')}</Button>
-          <Button variant="primary" type="submit" aria-disabled={busy || marked.length === 0}>
+          <Button variant="primary" type="submit" aria-disabled={busy || empty}>
             {t(busy ? 'groups.create.busy' : 'groups.create.submit')}
           </Button>
         </div>

@@ -73,8 +73,9 @@ async function candidates(
   const rows = await sql<Record<string, unknown>>`SELECT x.id, ${columns} FROM ${table} x WHERE ${sql.join(direct, sql` OR `)}`.execute(db);
   const found = rows.rows.map((row) => ({ id: Number(row.id), values: spec.columns.map((column) => String(row[column] ?? '')) }));
   if (synonymTest && spec.synonymType !== null) {
-    const syn = await sql<{ foreign_id: number; synonyms: string | null }>`SELECT s.foreign_id, s.synonyms FROM synonyms s
-      WHERE s.synonymtype_id = ${spec.synonymType} AND ${synonymTest(sql`LOWER(s.synonyms)`)}`.execute(db);
+    // PostgreSQL keeps the list as jsonb: compared and read as its text on both databases.
+    const syn = await sql<{ foreign_id: number; synonyms: string | null }>`SELECT s.foreign_id, CAST(s.synonyms AS text) AS synonyms FROM synonyms s
+      WHERE s.synonymtype_id = ${spec.synonymType} AND ${synonymTest(sql`LOWER(CAST(s.synonyms AS text))`)}`.execute(db);
     for (const row of syn.rows) found.push({ id: Number(row.foreign_id), values: synonymList(row.synonyms) });
   }
   return found;
