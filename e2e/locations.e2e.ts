@@ -54,7 +54,7 @@ describe('locations', () => {
     await line.press('Enter');
     await line.waitFor({ state: 'detached', ...POLL });
     await pane.getByText('1 row').first().waitFor(POLL);
-    await pane.getByText('Map of 1 locations;', { exact: false }).first().waitFor(POLL);
+    await pane.getByText('Map of 1 location;', { exact: false }).first().waitFor(POLL);
     await pane.locator('.place-map-canvas canvas').focus();
     await expect.poll(async () => { await page.keyboard.press(']'); return pane.locator('.place-map-said').textContent(); }, POLL).toBe('Sydney');
     await page.keyboard.press('x');
@@ -91,7 +91,7 @@ describe('locations', () => {
     await page.keyboard.type('Markierte Orte öffnen');
     await page.keyboard.press('Enter');
     const marked = page.getByRole('region', { name: 'Markierte Orte', exact: true });
-    await marked.getByText('1 Zeile').first().waitFor(POLL);
+    await marked.getByText('1 Zeile', { exact: true }).first().waitFor(POLL);
     await marked.getByRole('navigation', { name: 'Markierte Einträge nach Typ' }).getByRole('button', { name: 'Orte (1)' }).waitFor(POLL);
     await expectAxeClean(page);
     await marked.getByRole('button', { name: 'Keimplasma (0)' }).click();

@@ -6,7 +6,7 @@ import { axeViolations, formatViolations, storedClientState, useBrowser, useServ
 
 // A pane loads its chunk and asks the server first: polls wait as long as the other browser tests do.
 const POLL = { timeout: 20_000 };
-const rowCount = (page: Page) => page.getByText(/^[\d,]+ rows$/).first();
+const rowCount = (page: Page) => page.getByText(/^[\d,]+ rows?$/).first();
 const cursor = (page: Page) => page.getByTestId('row-cursor').first();
 const forbidden = (page: Page) =>
   page.getByRole('region', { name: 'Access denied (403)' }).getByText('You do not have the permissions needed for this page.');

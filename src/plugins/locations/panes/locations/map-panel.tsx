@@ -75,7 +75,7 @@ export function LocationMapPanel(props: { paneKey: string; filters: readonly Fil
         paneType={PANE.locations}
         {...serverMap}
         mode={drawMode}
-        label={t('locations.map.label', { count: String(bounds?.total ?? 0) })}
+        label={t('locations.map.label', { count: bounds?.total ?? 0, shown: String(bounds?.total ?? 0) })}
         marked={snap.markedIds.locations}
         onMark={(id) => store.toggleMark('locations', id)}
         onOpen={(id) => {
