@@ -13,9 +13,10 @@ import { locationsPlugin } from './locations/index.js';
 import { groupsPlugin } from './groups/index.js';
 import { imagesPlugin } from './images/index.js';
 import { searchPlugin } from './search/index.js';
+import { requestBasketPlugin } from './request-basket/index.js';
 
 /**
  * Every domain's client half, registered by the shell after its own core plugin. Adding a domain =
  * one line here (the server has its own list in ./server.ts).
  */
-export const clientPlugins: ClientPlugin[] = [germplasmPlugin, datasetsPlugin, importPlugin, adminPlugin, statisticsPlugin, experimentsPlugin, dataResourcesPlugin, trialsPlugin, genotypesPlugin, locationsPlugin, climatePlugin, searchPlugin, imagesPlugin, groupsPlugin];
+export const clientPlugins: ClientPlugin[] = [germplasmPlugin, datasetsPlugin, importPlugin, adminPlugin, statisticsPlugin, experimentsPlugin, dataResourcesPlugin, trialsPlugin, genotypesPlugin, locationsPlugin, climatePlugin, searchPlugin, imagesPlugin, groupsPlugin, requestBasketPlugin];
