@@ -125,6 +125,8 @@ describe.each(testDialects())('group visibility, upload and re-import on %s', (d
     const tens = Object.keys(germplasm).filter((name) => /^CACTUAR-1\d*$/.test(name));
     expect(report).toMatchObject({ target: 'germinatebase', names: 6, missing: ['NOPE-1', 'NOPE-2'], ambiguous: [{ name: 'CACTUAR-1%', count: tens.length }], encoding: 'utf-8' });
     expect(new Set(report.ids as number[])).toEqual(new Set([germplasm['CACTUAR-4'], germplasm['CACTUAR-2'], ...tens.map((n) => germplasm[n])]));
+    // The page's name of the upload (no extension) answers the same.
+    expect(await json<Row>(await call('GET', `group/upload/${file.replace(/\.txt$/, '')}`, 'regular'))).toEqual(report);
     // Germinate's file beside it: the ids, one per line.
     const ids = (await import('node:fs')).readFileSync(path.join(server.app.config.dataDir, 'temp', file), 'utf8');
     expect(ids.trim().split('\n').map(Number)).toEqual(report.ids);

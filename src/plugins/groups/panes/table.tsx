@@ -6,6 +6,7 @@ import { useServices, type PaneProps } from '../../../shell/pane-api.js';
 import { TableView } from '../../../shell/table/TableView.js';
 import { Button } from '../../../shell/ui/Button.js';
 import { GROUP_KINDS, groupsTable, PANE, typeKey } from '../kinds.js';
+import { uploadPageName } from '../upload/limits.js';
 import { UploadDialog } from './upload-dialog.js';
 
 /**
@@ -38,7 +39,7 @@ export default function GroupsTablePane(props: PaneProps) {
         />
       ) : null}
       {dialog === 'upload' && isUser ? (
-        <UploadDialog onClose={close} onUploaded={(file) => workspace.open({ type: PANE.upload, params: { file } }, 'replace', props.paneKey)} />
+        <UploadDialog onClose={close} onUploaded={(file) => workspace.open({ type: PANE.upload, params: { file: uploadPageName(file) } }, 'replace', props.paneKey)} />
       ) : null}
     </section>
   );

@@ -10,7 +10,7 @@ import { TableView } from '../../../shell/table/TableView.js';
 import { Button } from '../../../shell/ui/Button.js';
 import { itemsTable, kindOf, PANE, typeKey } from '../kinds.js';
 import type { StoredUpload } from '../upload/routes.js';
-import { UPLOAD_FILE } from '../upload/limits.js';
+import { UPLOAD_FILE, uploadPageName } from '../upload/limits.js';
 import { UploadDialog } from './upload-dialog.js';
 
 /**
@@ -38,7 +38,7 @@ export default function GroupUploadPane(props: PaneProps) {
   const openGroup = (groupId: number) => workspace.open({ type: PANE.details, params: { groupId: String(groupId) } }, 'replace', props.paneKey);
   const uploadDialog =
     dialog === 'upload' && isUser ? (
-      <UploadDialog initial={kind ?? undefined} onClose={close} onUploaded={(next) => workspace.open({ type: PANE.upload, params: { file: next } }, 'replace', props.paneKey)} />
+      <UploadDialog initial={kind ?? undefined} onClose={close} onUploaded={(next) => workspace.open({ type: PANE.upload, params: { file: uploadPageName(next) } }, 'replace', props.paneKey)} />
     ) : null;
 
   if (!valid || upload.error) {

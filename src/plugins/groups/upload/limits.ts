@@ -7,7 +7,11 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 export const UPLOAD_EXTENSION = '.txt';
 
-export const UPLOAD_FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.txt$/;
+/** The server's name (`<uuid>.txt`, as Germinate answers) or the page's (`<uuid>`: a path ending in .txt is a static file to the web server). */
+export const UPLOAD_FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.txt)?$/;
+
+/** The page's name of an upload: without the extension. */
+export const uploadPageName = (file: string) => file.replace(/\.txt$/, '');
 
 /** Whether a picked file may be sent: its name ends in .txt (any case). */
 export function isUploadName(name: string): boolean {

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { HttpError } from '../../../server/http/errors.js';
 import { malformedFormError } from '../../../server/http/validate.js';
 import type { PresentTables } from '../../../server/table/optional-tables.js';
-import { isUploadName, MAX_UPLOAD_BYTES, UPLOAD_FILE } from './limits.js';
+import { isUploadName, MAX_UPLOAD_BYTES, UPLOAD_FILE, uploadPageName } from './limits.js';
 import { matchNames, MAX_NAMES, MAX_WILDCARDS, UPLOAD_TARGETS, uploadNames, type UploadReport, type UploadTarget } from './match.js';
 
 const TOO_LARGE = `The file is larger than the limit of ${MAX_UPLOAD_BYTES} bytes.`;
@@ -90,7 +90,7 @@ export function registerGroupUpload(app: FastifyInstance, present: PresentTables
     const { file } = request.params;
     if (!UPLOAD_FILE.test(file)) throw new HttpError(404, 'NOT_FOUND', 'No such upload.');
     try {
-      return JSON.parse(await fs.promises.readFile(path.join(folder, `${file}.json`), 'utf8')) as StoredUpload;
+      return JSON.parse(await fs.promises.readFile(path.join(folder, `${uploadPageName(file)}.txt.json`), 'utf8')) as StoredUpload;
     } catch {
       throw new HttpError(404, 'NOT_FOUND', 'This upload has expired or never existed.');
     }
