@@ -96,6 +96,9 @@ describe.each(testDialects())('group visibility, upload and re-import on %s', (d
         expect((await call('PATCH', `group/${id}/${kind}`, caller, { ids: [germplasm['CACTUAR-5']], addition: true })).status).toBe(403);
       }
     }
+    // The dashboard's count: the public groups only (it is not told who asks).
+    const publicGroups = Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM groups WHERE visibility = 1`.execute(db)).rows[0].n);
+    expect((await json<Row>(await call('GET', 'stats/overview', 'anonymous'))).groups).toBe(publicGroups);
     // Changing or deleting the group itself: 404 for another user (its existence is not told), 401/403 for a visitor.
     expect((await call('PATCH', `group/${priv.germplasm}`, 'curator', { id: priv.germplasm, name: 'Taken', visibility: true })).status).toBe(404);
     expect((await call('DELETE', `group/${priv.germplasm}`, 'curator')).status).toBe(404);

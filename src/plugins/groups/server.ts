@@ -1,3 +1,4 @@
+import { PUBLIC_GROUP } from '../../server/access/groups.js';
 import type { ServerPlugin } from '../../server/plugin.js';
 import { groupsImporter } from './import/groups-importer.js';
 import { groupsMigrations } from './migrations.js';
@@ -19,8 +20,11 @@ export const groupsServer: ServerPlugin = {
     { file: 'demo/groups/example-groups.xlsx', type: 'groups' },
   ],
   overviewCounts: {
-    // Every group for now; the groups domain's visibility rules (public or own) come with its screens.
+    // Germinate counts the caller's visible groups; the counts here are not told who asks, so only the public
+    // ones, which everyone sees (a count of every group would tell visitors that private ones exist).
     groups: async ({ db }) =>
-      Number((await db.withTables<GroupsTables>().selectFrom('groups').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+      Number(
+        (await db.withTables<GroupsTables>().selectFrom('groups').select((eb) => eb.fn.countAll().as('n')).where('visibility', '=', PUBLIC_GROUP).executeTakeFirstOrThrow()).n,
+      ),
   },
 };
