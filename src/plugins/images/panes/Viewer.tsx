@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useServices } from '../../../shell/pane-api.js';
 import { Button } from '../../../shell/ui/Button.js';
 import { Modal } from '../../../shell/ui/Modal.js';
@@ -21,18 +21,29 @@ export function Viewer(props: {
   const { t } = useServices();
   const { row } = props;
   const name = row.imageDescription || row.imagePath;
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || (event.target as HTMLElement).tagName === 'INPUT') return;
-    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+  const container = useRef<HTMLDivElement>(null);
+  const onStep = useRef(props.onStep);
+  onStep.current = props.onStep;
+  // On the document: the dialog's focus may be on its header's close button, outside this component.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+      // Only while this viewer is the top dialog (not under the tag editor), and never in a text field.
+      const box = container.current;
+      if (!box || !target?.closest('dialog')?.contains(box) || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA') return;
+      if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
       event.preventDefault();
-      props.onStep(event.key === 'ArrowRight' ? 1 : -1);
-    }
-  };
+      onStep.current(event.key === 'ArrowRight' ? 1 : -1);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
   const facts = exifFacts(row.imageExif);
   const kind = row.imageRefTable === 'phenotypes' ? t('images.type.traits') : row.imageRefTable === 'germinatebase' ? t('images.type.germplasm') : row.imageType;
   return (
     <Modal open title={name} onClose={props.onClose} closeLabel={t('images.viewer.close')} wide>
-      <div className="images-viewer" onKeyDown={onKeyDown} role="group" aria-roledescription={t('images.viewer.role')} aria-label={props.position}>
+      <div ref={container} className="images-viewer" role="group" aria-roledescription={t('images.viewer.role')} aria-label={props.position}>
         <figure className="images-viewer-figure">
           <img key={row.imageId} src={imageSource(row.imageId, 'large', props.imageToken)} alt={name} />
           <figcaption>{props.position}</figcaption>

@@ -65,7 +65,7 @@ export default function ImagesPane(props: PaneProps) {
   const tableState = (props.instance.state?.table ?? undefined) as Record<string, unknown> | undefined;
 
   return (
-    <section className="images-pane" aria-label={t('images.pane.title')}>
+    <div className="images-pane">
       <div className="images-toolbar" role="toolbar" aria-label={t('images.toolbar.label')}>
         <Button size="sm" aria-pressed={state.view !== 'table'} onClick={() => state.view === 'table' && run('images:toggle-view')}>
           {t('images.view.gallery')}
@@ -133,6 +133,6 @@ export default function ImagesPane(props: PaneProps) {
         onConfirm={() => void remove()}
         onClose={() => state.dialog === 'delete' && set({ dialog: undefined })}
       />
-    </section>
+    </div>
   );
 }

@@ -11,10 +11,11 @@ const CSS = `
 .images-chip[aria-pressed="true"] { background: var(--accent); color: var(--accent-text); border-color: var(--accent); }
 .images-chip:focus-visible, .images-thumb:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .images-gallery { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr)); gap: var(--space-3); }
-.images-thumb { display: flex; flex-direction: column; width: 100%; padding: 0; border: 1px solid var(--border); border-radius: var(--radius); background: var(--surface); color: var(--text); cursor: pointer; overflow: hidden; text-align: left; font: inherit; }
+.images-thumb { display: flex; flex-direction: column; align-items: stretch; justify-content: flex-start; width: 100%; padding: 0; border: 1px solid var(--border); border-radius: var(--radius); background: var(--surface); color: var(--text); cursor: pointer; overflow: hidden; text-align: left; font: inherit; }
 .images-thumb img { width: 100%; aspect-ratio: 4 / 3; object-fit: cover; background: var(--surface-2); display: block; }
 .images-thumb-current { border-color: var(--accent); box-shadow: 0 0 0 2px var(--accent); }
-.images-thumb-caption { display: flex; flex-direction: column; padding: var(--space-1) var(--space-2); gap: 2px; min-width: 0; }
+.images-thumb-caption { display: flex; flex-direction: column; align-items: stretch; align-self: stretch; padding: var(--space-1) var(--space-2); gap: 2px; min-width: 0; text-align: left; }
+.images-thumb-caption > span { display: block; max-width: 100%; }
 .images-thumb-name { font-weight: var(--weight-medium); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .images-thumb-ref { font-size: var(--text-sm); color: var(--muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .images-pager { display: flex; align-items: center; gap: var(--space-2); }
