@@ -40,10 +40,8 @@ export default function RequestBasketPane(_props: PaneProps) {
 
   return (
     <div className="ui-pane request-basket">
-      <div className="ui-pane-header">
-        <h2>{t('requestBasket.pane.title')}</h2>
-        {ids.length > 0 ? <p className="ui-muted">{t('requestBasket.count', { count: translator.formatNumber(ids.length) })}</p> : null}
-      </div>
+      {/* The tile's title is the pane's heading; the count stands under it. */}
+      {ids.length > 0 ? <p className="ui-muted">{t('requestBasket.count', { count: translator.formatNumber(ids.length) })}</p> : null}
       {ids.length === 0 ? (
         <p className="table-empty">{t('requestBasket.empty')}</p>
       ) : (
