@@ -12,7 +12,7 @@ export interface TemplateInfo {
   extensions: readonly string[];
   /** Whether a blank template can be downloaded (`api/import/template/{type}/blank`). */
   blank: boolean;
-  /** MCPD only: insert new germplasm or update existing ones. */
+  /** Insert new records or update existing ones: MCPD (germplasm by ACCENUMB) and groups (a same-named group of the same type and owner). */
   updateMode: boolean;
   /** Templates that create a dataset ask for its state (public, private, hidden). */
   datasetState: boolean;
@@ -27,7 +27,7 @@ export interface TemplateInfo {
 export const TEMPLATES: Record<TemplateType, TemplateInfo> = {
   mcpd: { type: 'mcpd', extensions: ['.xlsx', '.txt', '.tsv', '.csv'], blank: true, updateMode: true, datasetState: false, targetDataset: false, orientation: false },
   pedigree: { type: 'pedigree', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false, orientation: false },
-  groups: { type: 'groups', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: false, targetDataset: false, orientation: false },
+  groups: { type: 'groups', extensions: ['.xlsx'], blank: true, updateMode: true, datasetState: false, targetDataset: false, orientation: false },
   trial: { type: 'trial', extensions: ['.xlsx'], blank: true, updateMode: false, datasetState: true, targetDataset: false, orientation: false },
   // Germinate's workbook and flat text, Flapjack genotypes (.dat) and maps (.map), HapMap and VCF.
   genotype: {

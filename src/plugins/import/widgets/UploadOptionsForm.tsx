@@ -24,19 +24,21 @@ export function UploadOptionsForm(props: { name: string; options: UploadOptions;
   const info = TEMPLATES[options.type];
   if (!info.updateMode && !info.datasetState && !info.targetDataset && !info.orientation && !info.createGermplasm) return null;
   const orientation = options.dataOrientation ?? DEFAULT_ORIENTATION;
+  // The words of insert and update name what the template updates: germplasm (MCPD) or groups.
+  const modeText = (text: 'mode' | 'insert' | 'update' | 'insertExplained' | 'updateExplained') => (info.type === 'groups' ? `import.options.groups.${text}` : `import.options.${text}`);
   return (
     <fieldset className="import-options">
       <legend>{t('import.step.options')}</legend>
       {info.updateMode ? (
         <div role="radiogroup" aria-labelledby={`${props.name}-mode`}>
-          <p id={`${props.name}-mode`}>{t('import.options.mode')}</p>
+          <p id={`${props.name}-mode`}>{t(modeText('mode'))}</p>
           {([false, true] as const).map((update) => (
             <label key={String(update)} className="ui-choice">
               <input type="radio" name={`${props.name}-mode`} checked={options.update === update} onChange={() => onChange({ ...options, update })} />{' '}
-              {t(update ? 'import.options.update' : 'import.options.insert')}
+              {t(modeText(update ? 'update' : 'insert'))}
             </label>
           ))}
-          <p className="ui-muted">{t(options.update ? 'import.options.updateExplained' : 'import.options.insertExplained')}</p>
+          <p className="ui-muted">{t(modeText(options.update ? 'updateExplained' : 'insertExplained'))}</p>
         </div>
       ) : null}
       {info.orientation ? (
