@@ -92,6 +92,24 @@ describe.each(testDialects())('images on %s', (dialect) => {
     expect((await server.api('GET', 'image/src?type=database&name=upload/missing.png')).status).toBe(404);
   });
 
+  it('asks for the image token under FULL, except for template images and traits’ reference images', async () => {
+    const config = server.app.config as { authMode: string };
+    const login = (await (await server.api('POST', 'token', { body: { username: 'regular', password: passwordOf('regular') } })).json()) as { imageToken: string };
+    await sql`UPDATE images SET is_reference = 1 WHERE id = ${ids[2]}`.execute(db());
+    config.authMode = 'FULL';
+    try {
+      expect((await server.api('GET', `image/${ids[0]}/src?type=database&size=small`)).status).toBe(403);
+      expect((await server.api('GET', `image/${ids[0]}/src?type=database&size=small&token=not-a-token`)).status).toBe(403);
+      expect((await server.api('GET', `image/${ids[0]}/src?type=database&size=small&token=${login.imageToken}`)).status).toBe(200);
+      expect((await server.api('GET', 'image/src?type=database&name=upload/a.png')).status).toBe(403);
+      expect((await server.api('GET', `image/${ids[2]}/src?type=database`)).status).toBe(200);
+      expect((await server.api('GET', 'image/src?type=template&name=none.png')).status).toBe(404);
+    } finally {
+      config.authMode = 'SELECTIVE';
+      await sql`UPDATE images SET is_reference = 0 WHERE id = ${ids[2]}`.execute(db());
+    }
+  });
+
   it('patches and deletes for curators (the files go too), and says clearly when an image id does not exist', async () => {
     const body = { imageId: ids[1], imageDescription: 'Leaf, close', imageIsReference: true };
     expect((await server.api('PATCH', `image/${ids[1]}`, { token: regular, body })).status).toBe(403);
