@@ -81,7 +81,7 @@ describe('request basket', () => {
     const xlsx = await downloadOf(page, () => page.getByRole('button', { name: 'Export request form (xlsx)' }).click());
     expect(xlsx.name).toMatch(/^request-all-\d{4}-\d\d-\d\d\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(xlsx.bytes);
+    await workbook.xlsx.load(Uint8Array.from(xlsx.bytes).buffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Request', 'GBR251', 'No institute']);
     const cover = workbook.getWorksheet('Request');
     expect([3, 4, 5, 7].map((row) => cover?.getRow(row).getCell(2).value)).toEqual(['Ada Lovelace', 'ada@example.org', 'Drought screening', 3]);
