@@ -1,5 +1,5 @@
 import type { PluginServices } from '../../core/services.js';
-import type { ExportFormat, Requester } from './schema.js';
+import { MAX_BASKET_IDS, type ExportFormat, type Requester } from './schema.js';
 
 export const PANE = { basket: 'request-basket:basket' } as const;
 
@@ -23,7 +23,8 @@ function typedRequester(): Requester {
  * false, with a toast, when nothing is marked; the API client toasts server errors itself.
  */
 export async function exportBasket(services: Pick<PluginServices, 'api' | 'store' | 'toast'>, format: ExportFormat, institute?: string): Promise<boolean> {
-  const germplasmIds = [...services.store.state.markedIds.germplasm];
+  // As the pane shows: the first MAX_BASKET_IDS marked, the most one request takes.
+  const germplasmIds = services.store.state.markedIds.germplasm.slice(0, MAX_BASKET_IDS);
   if (germplasmIds.length === 0) {
     services.toast({ titleKey: 'requestBasket.pane.title', messageKey: 'requestBasket.empty', variant: 'warning', autoHideMs: 5000, append: true });
     return false;
