@@ -174,6 +174,12 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/group/:id/trait/ids': 'public',
   'PATCH /api/group/:id/trait': 'public',
   'PUT /api/group': 'AUTH_USER',
+  // A list of names matched into a group by a signed-in user; its report is read by the uuid it answered.
+  'POST /api/group/upload': 'AUTH_USER',
+  'GET /api/group/upload/:file': 'public',
+  // The request basket (ours): the marked germplasm's holders and codes, as readable as germplasm/table.
+  'POST /api/request-basket/table': 'public',
+  'POST /api/request-basket/export': 'public',
   'PATCH /api/group/:id': 'AUTH_USER',
   'DELETE /api/group/:id': 'AUTH_USER',
   // Traits and trials: reads are public behind visibility and the licence gate; administrators edit and
