@@ -176,7 +176,7 @@ describe('traits', () => {
     await section.getByRole('button', { name: 'Show data table' }).click();
     await section.getByRole('rowheader', { name: 'Plant height' }).waitFor(POLL);
     await expectAxeClean(page);
-    await shoot(page, 'performance-dark', '[data-section="trials:performance"]');
+    await shoot(page, 'performance-dark', '[data-section="trials-performance"]');
 
     const other = await idOf(server, 'germinatebase', 'CACTUAR%');
     await page.goto(`${server.url}/data/germplasm/${other}`);
