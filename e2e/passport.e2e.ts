@@ -6,7 +6,7 @@ import { axeViolations, formatViolations, useBrowser, useServer, type E2EServer 
 
 /**
  * The complete passport in Chromium on the demo data: an accession of the demo pedigree with parents and
- * children; its sections reached one by one with Tab (each heading a stop, in the order of SPEC §2), the
+ * children; its sections reached one by one with Tab (each heading a stop, in the passport's order), the
  * pedigree chart with its table and the Helium file of the pedigree shown, a node opening its passport by
  * keyboard, the barcode and its label sheet; axe in light and dark (screenshots /tmp/passport-*.png) and in
  * German. Germplasm match under Germinate's route for curators, by synonym and PUID.

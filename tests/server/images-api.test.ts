@@ -11,7 +11,7 @@ import { passwordOf, startServer, type TestServer } from '../support/server.js';
 type Row = Record<string, unknown> & { imageId: number; tags?: { tagId: number; tagName: string }[] };
 
 /**
- * The images calls on the real server (endpoints.md §19): the table's rows and filters, the tag lists and
+ * The images calls on the real server: the table's rows and filters, the tag lists and
  * tag edits, the image files with thumbnails made on first request, patch and delete by curators only
  * (delete removes the files), the export job, and clear 404s for unknown ids.
  */

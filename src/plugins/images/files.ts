@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { THUMBNAIL_SIZE } from './import/image-write.js';
 
-/** The folders under DATA_DIR/images that `image/src` serves (endpoints.md §19). */
+/** The folders under DATA_DIR/images that `image/src` serves. */
 export const IMAGE_SOURCE_TYPES = ['climate', 'database', 'news', 'template', 'mapoverlay', 'storysteps', 'projects'] as const;
 export type ImageSourceType = (typeof IMAGE_SOURCE_TYPES)[number];
 

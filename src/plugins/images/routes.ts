@@ -29,7 +29,7 @@ function listPaging(query: unknown, maxPageSize: number) {
 }
 
 /**
- * The images and their tags (endpoints.md §19): the public table (page, ids, and the export as a job of the
+ * The images and their tags, as Germinate's calls: the public table (page, ids, and the export as a job of the
  * image files), the tag lists for the gallery's chips, and the curators' changes: tags, description and
  * reference flag, and deletion (row and files).
  */

@@ -2,10 +2,10 @@ import { type } from 'arktype';
 
 /**
  * What the images client and server share: Germinate's ViewTableImages row, the EXIF keys the gallery
- * shows, and the bodies of the image calls (endpoints.md §19).
+ * shows, and the bodies of the image calls.
  */
 
-/** Reference tables whose images the gallery lists and filters by (SPEC: image types germplasm, traits). */
+/** Reference tables whose images the gallery lists and filters by (Germinate's image types: germplasm, traits). */
 export const REFERENCE_TABLES = ['germinatebase', 'phenotypes'] as const;
 export type ReferenceTable = (typeof REFERENCE_TABLES)[number];
 
@@ -43,7 +43,7 @@ export function normaliseTags(tags: readonly string[]): string[] {
   return [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter((tag) => tag !== ''))];
 }
 
-/** The EXIF facts the gallery shows, in this order (keys of views.md §8.1). */
+/** The EXIF facts the gallery shows, in this order (the keys of Germinate's image row). */
 export const EXIF_SHOWN = ['camera', 'lens', 'focalLength', 'fNumber', 'exposureTime', 'isoSpeedRatings', 'flash', 'location', 'dateTime'] as const;
 export type ExifFact = (typeof EXIF_SHOWN)[number];
 

@@ -41,7 +41,7 @@ function query(request: FastifyRequest, reply: FastifyReply): SourceQuery | null
 }
 
 /**
- * The image files (endpoints.md §19): `image/src` by folder and name, `image/src/{name}` (the same; the
+ * The image files: `image/src` by folder and name, `image/src/{name}` (the same; the
  * segment only makes URLs end in a file name) and `image/{imageId}/src` by an image row. `size` other than
  * `large` answers the thumbnail, made on first request (files.ts). The token is checked here, not by the
  * access hook, because Germinate waives it for template images and for traits' reference images.

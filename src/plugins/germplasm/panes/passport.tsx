@@ -30,7 +30,7 @@ interface Section {
 
 /**
  * The passport of one germplasm (`/data/germplasm/:germplasmId`, the id or a name / PUID): every section of
- * Germinate's passport, in the order of SPEC §2, under a jump list. Each section is a keyboard stop (its
+ * Germinate's passport, in the order Germinate's documentation gives its sections, under a jump list. Each section is a keyboard stop (its
  * heading). Sections that Germinate shows only with data (PDCI, synonyms, location map, publications) and
  * those whose call this server lacks (images, links) are left out without it; the others say "No data."
  */

@@ -4,7 +4,7 @@ import type { Filter } from '../../../core/table-request.js';
 import type { GermplasmRow } from '../columns.js';
 import { resolveFilters } from '../passport-data.js';
 
-/** The row shapes of the passport's calls (the keys it reads; views.md). */
+/** The row shapes of the passport's calls (the keys it reads, as Germinate's views name them). */
 export interface Institution {
   institutionId: number;
   institutionName?: string;
