@@ -1,3 +1,5 @@
+import { MLS_STATUS_MEANINGS, STORAGE_MEANINGS } from '../../core/mcpd-status-codes.js';
+
 /** MCPD v2.1 code lists as Germinate seeds them (docs/mcpd.md). Shared by client labels and server checks. */
 export const SAMPSTAT: ReadonlyArray<readonly [number, string]> = [
   [100, 'Wild'],
@@ -48,23 +50,10 @@ export const COLLSRC: ReadonlyArray<readonly [number, string]> = [
   [99, 'Other (elaborate in REMARKS field)'],
 ];
 
-export const STORAGE: ReadonlyArray<readonly [number, string]> = [
-  [10, 'Seed collection'],
-  [11, 'Short term'],
-  [12, 'Medium term'],
-  [13, 'Long term'],
-  [20, 'Field collection'],
-  [30, 'In vitro collection'],
-  [40, 'Cryopreserved collection'],
-  [50, 'DNA collection'],
-  [99, 'Other (elaborate in REMARKS field)'],
-];
+// The lists that decide whether an accession can be sent are shared with the request basket (core).
+export const STORAGE: ReadonlyArray<readonly [number, string]> = [...STORAGE_MEANINGS];
 
-export const MLSSTAT: ReadonlyArray<readonly [number, string]> = [
-  [0, 'No (not included)'],
-  [1, 'Yes (included)'],
-  [99, 'Other (elaborate in REMARKS field, e.g. "under development")'],
-];
+export const MLSSTAT: ReadonlyArray<readonly [number, string]> = [...MLS_STATUS_MEANINGS];
 
 export const ENTITY_TYPES: ReadonlyArray<readonly [number, string]> = [
   [1, 'Accession'],
