@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../server/auth/tokens.js';
-import { appendJobLog, iso, jobFolder } from '../../server/jobs/store.js';
+import { appendJobLog, createExportJob, iso, jobFolder } from '../../server/jobs/store.js';
 import { imageFile } from './files.js';
 import type { ImagesTables } from './tables.js';
 
@@ -18,27 +18,8 @@ const stamp = (ms: number) => iso(ms).slice(0, 19).replace(/[T:]/g, '-');
  */
 export async function startImageExport(app: FastifyInstance, ids: readonly number[], user: SessionUser | null): Promise<{ status: 'waiting'; uuid: string }> {
   const uuid = crypto.randomUUID();
-  const now = iso(app.clock.now());
-  const row = await app.database.db
-    .insertInto('async_jobs')
-    .values({
-      uuid,
-      kind: 'export',
-      user_id: user?.id ?? null,
-      datatype: 'images',
-      run_type: 'CHECK',
-      is_update: 0,
-      dataset_state_id: 1,
-      job_config: JSON.stringify({ yIds: ids }),
-      status: 'running',
-      heartbeat: now,
-      started_on: now,
-      created_on: now,
-      updated_on: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  settling.set(uuid, new Promise((resolve) => setImmediate(() => void runExport(app, Number(row.id), uuid, ids).finally(() => {
+  const jobId = await createExportJob(app.database.db, { uuid, userId: user?.id ?? null, datatype: 'images', config: { yIds: ids } }, app.clock.now());
+  settling.set(uuid, new Promise((resolve) => setImmediate(() => void runExport(app, jobId, uuid, ids).finally(() => {
     settling.delete(uuid);
     resolve();
   }))));

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../server/auth/tokens.js';
 import { gateCaller } from '../../server/access/licences.js';
 import { sendError } from '../../server/http/errors.js';
 import { validate } from '../../server/http/validate.js';
-import { appendJobLog, iso, jobFolder } from '../../server/jobs/store.js';
+import { appendJobLog, createExportJob, iso, jobFolder } from '../../server/jobs/store.js';
 import { logDatasetAccess } from '../../server/access/dataset-access-log.js';
 import { chosenEdges, edgesOf, PedigreeRequest, pedigreeDatasets, pedigreeFile, selection } from './export-data.js';
 
@@ -84,34 +84,16 @@ export const pedigreeExportRoutes: FastifyPluginAsync = async (app) => {
     if (!body.datasetIds || body.datasetIds.length === 0) return sendError(reply, 400, 'BAD_REQUEST_MISSING_FIELDS', 'datasetIds must name at least one dataset.');
     const datasets = await pedigreeDatasets(db, gateCaller(request), body.datasetIds);
     const user = request.user;
-    const now = iso(app.clock.now());
+    const now = app.clock.now();
     const exportParams = body.includeAttributes ? ['includeAttributes'] : [];
     const started: { status: 'waiting'; uuid: string }[] = [];
     for (const datasetId of datasets) {
       const uuid = crypto.randomUUID();
       const config = { datasetIds: [datasetId], exportParams, yIds: body.yIds ?? null, yGroupIds: body.yGroupIds ?? null, levelsUp: body.levelsUp ?? null, levelsDown: body.levelsDown ?? null };
-      const row = await app.database.db
-        .insertInto('async_jobs')
-        .values({
-          uuid,
-          kind: 'export',
-          user_id: user?.id ?? null,
-          datatype: 'pedigree',
-          run_type: 'CHECK',
-          is_update: 0,
-          dataset_state_id: 1,
-          job_config: JSON.stringify(config),
-          status: 'running',
-          heartbeat: now,
-          started_on: now,
-          created_on: now,
-          updated_on: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const jobId = await createExportJob(app.database.db, { uuid, userId: user?.id ?? null, datatype: 'pedigree', config }, now);
       // Germinate answers "waiting" for a job just submitted; the work starts after this answer.
       started.push({ status: 'waiting', uuid });
-      setImmediate(() => void runJob(app, { id: Number(row.id), uuid, datasetId }, body, user));
+      setImmediate(() => void runJob(app, { id: jobId, uuid, datasetId }, body, user));
     }
     return started;
   });

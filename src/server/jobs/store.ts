@@ -122,6 +122,47 @@ export async function createImportJob(db: Kysely<CoreTables>, job: NewImportJob,
     .execute();
 }
 
+export interface NewExportJob {
+  uuid: string;
+  userId: number | null;
+  datatype: string;
+  /** What the job exports (Germinate's jobConfig: dataset ids, item ids…). */
+  config: unknown;
+  /** The process that runs it (its job runner's id), so another process's runner leaves it alone. */
+  claimedBy?: string | null;
+  /** Whether it keeps a log file in its folder. */
+  logged?: boolean;
+}
+
+/**
+ * An export this process runs itself, right after answering: created running (never waiting, which the
+ * import runner would claim). Returns its row id.
+ */
+export async function createExportJob(db: Kysely<CoreTables>, job: NewExportJob, now: number): Promise<number> {
+  const row = await db
+    .insertInto('async_jobs')
+    .values({
+      uuid: job.uuid,
+      kind: 'export',
+      user_id: job.userId,
+      datatype: job.datatype,
+      run_type: 'CHECK',
+      is_update: 0,
+      dataset_state_id: 1,
+      job_config: JSON.stringify(job.config),
+      status: 'running',
+      log_file: job.logged ? path.posix.join('async', job.uuid, LOG_FILE) : null,
+      claimed_by: job.claimedBy ?? null,
+      heartbeat: iso(now),
+      started_on: iso(now),
+      created_on: iso(now),
+      updated_on: iso(now),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
 export async function findJob(db: Kysely<CoreTables>, uuid: string): Promise<JobRow | undefined> {
   return db.selectFrom('async_jobs').selectAll().where('uuid', '=', uuid).where('kind', '=', 'import').executeTakeFirst();
 }

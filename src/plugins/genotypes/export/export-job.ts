@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { logDatasetAccess } from '../../../server/access/dataset-access-log.js';
 import type { SessionUser } from '../../../server/auth/tokens.js';
 import type { DialectName } from '../../../server/db/database.js';
-import { appendJobLog, iso, jobFolder, LOG_FILE, parseJson } from '../../../server/jobs/store.js';
+import { appendJobLog, createExportJob, iso, jobFolder, parseJson } from '../../../server/jobs/store.js';
 import type { MapColumns } from './map-file.js';
 import { fileHeaders } from './flapjack-writer.js';
 import { startExport, type ExportRun } from './export-thread.js';
@@ -98,7 +98,6 @@ export class ExportJobs<D extends ExportDatatype, R extends SelectionRequest> {
   /** Creates the job of one dataset and starts it after the answer; returns its uuid. */
   async start(dataset: GenotypeDataset, request: R, user: SessionUser | null): Promise<string> {
     const uuid = crypto.randomUUID();
-    const now = iso(this.app.clock.now());
     const config = {
       datasetIds: [dataset.id],
       xIds: someIds(request.xIds),
@@ -110,29 +109,8 @@ export class ExportJobs<D extends ExportDatatype, R extends SelectionRequest> {
       fileHeaders: fileHeaders(null),
       exportParams: [],
     };
-    const row = await this.app.database.db
-      .insertInto('async_jobs')
-      .values({
-        uuid,
-        kind: 'export',
-        user_id: user?.id ?? null,
-        datatype: this.kind.datatype,
-        run_type: 'CHECK',
-        is_update: 0,
-        dataset_state_id: 1,
-        job_config: JSON.stringify(config),
-        status: 'running',
-        log_file: path.posix.join('async', uuid, LOG_FILE),
-        // This process runs it: the job runner of another process leaves it alone while it beats.
-        claimed_by: this.app.jobs?.id ?? null,
-        heartbeat: now,
-        started_on: now,
-        created_on: now,
-        updated_on: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const job = { id: Number(row.id), uuid, dataset };
+    const jobId = await createExportJob(this.app.database.db, { uuid, userId: user?.id ?? null, datatype: this.kind.datatype, config, logged: true, claimedBy: this.app.jobs?.id ?? null }, this.app.clock.now());
+    const job = { id: jobId, uuid, dataset };
     let begin!: () => void;
     const started = new Promise<void>((resolve) => (begin = resolve));
     const run: Promise<void> = started.then(() => this.run(job, request, user)).finally(() => {
