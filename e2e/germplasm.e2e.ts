@@ -82,7 +82,7 @@ describe('germplasm panes', () => {
     await page.keyboard.press('Shift+Enter');
     await expect.poll(() => regions(page).count()).toBe(2);
     await page.getByRole('heading', { level: 2, name: new RegExp(third.split(' / ')[0]) }).waitFor();
-    expect(await page.getByText('Multi-crop passport descriptors (MCPD)').count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Multi-crop passport descriptors (MCPD)' }).count()).toBe(1);
   });
 
   it('keeps the row keys working after a click into the grid', async () => {
@@ -178,7 +178,7 @@ describe('germplasm panes', () => {
     const page = await browser.page();
     const [a, b] = await apiRows(server, []);
     await page.goto(`${server.url}/data/germplasm/from-list`);
-    await page.getByLabel('Names or accession numbers, one per line').fill(`${a.germplasmName}\n${b.germplasmName.toUpperCase()}\nno-such-germplasm-xyz\n`);
+    await page.getByLabel('Names, accession numbers, synonyms or PUIDs, one per line').fill(`${a.germplasmName}\n${b.germplasmName.toUpperCase()}\nno-such-germplasm-xyz\n`);
     await page.getByRole('button', { name: 'Find germplasm' }).click();
     await page.getByText('2 germplasm found; 1 entries matched nothing; 0 entries matched more than one.').waitFor();
     expect(await page.getByRole('listitem').filter({ hasText: 'no-such-germplasm-xyz' }).count()).toBe(1);
@@ -195,7 +195,7 @@ describe('germplasm panes', () => {
     await input.setInputFiles({ name: 'list.csv', mimeType: 'text/csv', buffer: Buffer.from('x\n') });
     await page.getByText('Only .txt files are accepted.').first().waitFor();
     await input.setInputFiles({ name: 'list.txt', mimeType: 'text/plain', buffer: Buffer.from(`${a.germplasmName}\n`) });
-    await expect.poll(() => page.getByLabel('Names or accession numbers, one per line').inputValue()).toBe(`${a.germplasmName}\n`);
+    await expect.poll(() => page.getByLabel('Names, accession numbers, synonyms or PUIDs, one per line').inputValue()).toBe(`${a.germplasmName}\n`);
   });
 
   it('validates the page jump (1..max) and marks a range by keyboard, then lists the marks', async () => {
@@ -235,8 +235,8 @@ describe('germplasm panes', () => {
     await page.keyboard.press('Control+k');
     await page.getByRole('dialog').waitFor();
     await page.keyboard.type(row.germplasmName);
-    await page.getByRole('option', { name: new RegExp(row.germplasmName) }).first().waitFor();
-    await page.getByRole('option', { name: new RegExp(row.germplasmName) }).first().click();
+    await page.getByRole('option', { name: new RegExp(`^${row.germplasmName}`) }).first().waitFor();
+    await page.getByRole('option', { name: new RegExp(`^${row.germplasmName}`) }).first().click();
     await page.getByRole('heading', { level: 2, name: new RegExp(row.germplasmName) }).waitFor();
   });
 
@@ -272,7 +272,7 @@ describe('germplasm panes', () => {
     expect(onTable, formatViolations(onTable)).toEqual([]);
     const [row] = await apiRows(server, []);
     await page.goto(`${server.url}/data/germplasm/${row.germplasmId}`);
-    await page.getByText('Multi-crop passport descriptors (MCPD)').waitFor();
+    await page.getByRole('heading', { name: 'Multi-crop passport descriptors (MCPD)' }).waitFor();
     await waitForNoNetwork(page);
     const onPassport = serious(await axeViolations(page));
     expect(onPassport, formatViolations(onPassport)).toEqual([]);
@@ -304,11 +304,11 @@ describe('germplasm panes', () => {
     // The store writes after a short debounce; the next page reads the language from it.
     await expect.poll(() => storedState(page)).toContain('"locale":"de_DE"');
     await page.goto(`${server.url}/data/germplasm/${located.germplasmId}`);
-    await page.getByText('Multi-Crop-Passdeskriptoren (MCPD)').waitFor();
+    await page.getByRole('heading', { name: 'Multi-Crop-Passdeskriptoren (MCPD)' }).waitFor();
     expect(await page.getByText(/^Die Bewertung dieses Eintrags ist: \d+\.\d{2}\/10$/).count()).toBe(1);
     // Back to English for whatever runs next in this browser.
     await page.getByLabel('Sprache').selectOption('en_GB');
-    await page.getByText('Multi-crop passport descriptors (MCPD)').waitFor();
+    await page.getByRole('heading', { name: 'Multi-crop passport descriptors (MCPD)' }).waitFor();
     await expect.poll(() => storedState(page)).toContain('"locale":"en_GB"');
   });
 });

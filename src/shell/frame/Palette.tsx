@@ -1,5 +1,5 @@
 import { Command } from 'cmdk';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PaletteItem } from '../../core/contracts.js';
 import { keyDisplay } from '../key-labels.js';
 import { guardPane } from '../../core/guard.js';
@@ -24,6 +24,10 @@ export default function Palette({ onClose }: { onClose: () => void }) {
   const { shell, run, keymap, platform } = useShell();
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Found[]>([]);
+  // The highlighted item. Until the user moves it, it is the first item of the list as it stands, so that
+  // a provider that answers late never leaves Enter on whatever happened to arrive first.
+  const [selected, setSelected] = useState('');
+  const moved = useRef(false);
   const context = shell.contextKeys();
 
   const commands = useMemo(
@@ -56,7 +60,9 @@ export default function Palette({ onClose }: { onClose: () => void }) {
           .search(text, controller.signal, services)
           .then((items) => {
             if (controller.signal.aborted) return;
-            setFound((old) => [...old.filter((f) => f.providerId !== provider.id), { providerId: provider.id, items }]);
+            // In the providers' registered order, whatever order they answer in.
+            const rank = (id: string) => providers.findIndex((other) => other.id === id);
+            setFound((old) => [...old.filter((f) => f.providerId !== provider.id), { providerId: provider.id, items }].sort((a, b) => rank(a.providerId) - rank(b.providerId)));
           })
           .catch(() => undefined);
       }
@@ -75,17 +81,38 @@ export default function Palette({ onClose }: { onClose: () => void }) {
     (command) => !recentIds.includes(command.id) && matches(query, t(command.titleKey), command.id),
   );
   const shownPanes = panes.filter((pane) => matches(query, t(pane.titleKey), pane.route));
+  const first =
+    found.flatMap((group) => group.items.map((item) => `${group.providerId}:${item.id}`))[0] ??
+    [...recent, ...shownCommands].map((command) => command.id)[0] ??
+    shownPanes.map((pane) => `pane:${pane.id}`)[0] ??
+    '';
+  useEffect(() => {
+    if (!moved.current) setSelected(first);
+  }, [first]);
   return (
     <Command.Dialog
       open
       onOpenChange={(open) => !open && close()}
       label={t('shell.palette.label')}
       shouldFilter={false}
+      value={selected}
+      onValueChange={setSelected}
       className="palette"
       overlayClassName="palette-overlay"
       contentClassName="palette-content"
     >
-      <Command.Input value={query} onValueChange={setQuery} placeholder={t('shell.palette.placeholder')} aria-label={t('shell.palette.placeholder')} />
+      <Command.Input
+        value={query}
+        onValueChange={(text) => {
+          moved.current = false;
+          setQuery(text);
+        }}
+        onKeyDown={(event) => {
+          if (['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'].includes(event.key)) moved.current = true;
+        }}
+        placeholder={t('shell.palette.placeholder')}
+        aria-label={t('shell.palette.placeholder')}
+      />
       <Command.List>
         <Command.Empty>{t('shell.palette.empty')}</Command.Empty>
         {found.map((group) =>
