@@ -141,13 +141,20 @@ describe.each(testDialects())('groups template on %s', (dialect) => {
     await db.deleteFrom('groups').execute();
   });
 
-  it('update mode imports the same way (Germinate matches no existing groups): new groups every time', async () => {
+  it('update mode updates the groups of the same name and type the importer has, instead of adding a second of each; insert mode adds', async () => {
     const file = await writeXlsx('update.xlsx', { GERMPLASM: germplasmSheet() });
-    expect((await run(file)).status).toBe('imported');
-    expect((await run(file, true)).status).toBe('imported');
-    expect(await count('groups')).toBe(4);
-    expect(await count('groupmembers')).toBe(8);
-    await db.deleteFrom('groups').execute();
+    try {
+      expect((await run(file)).status).toBe('imported');
+      const first = { groups: await count('groups'), members: await count('groupmembers') };
+      expect((await run(file, true)).status).toBe('imported');
+      expect(await count('groups')).toBe(first.groups);
+      expect(await count('groupmembers')).toBe(first.members);
+      expect((await run(file)).status).toBe('imported');
+      expect(await count('groups')).toBe(2 * first.groups);
+    } finally {
+      await db.deleteFrom('groupmembers').execute();
+      await db.deleteFrom('groups').execute();
+    }
   });
 
   it('stops when the job is cancelled, writing nothing', async () => {
