@@ -43,10 +43,13 @@ describe('search', () => {
       await page.keyboard.press('Control+k');
       await page.getByRole('dialog').waitFor(POLL);
       await page.keyboard.type('PI557821');
-      // The germplasm section's hit arrives live, beside the entry that searches everywhere.
-      await page.getByRole('option', { name: new RegExp(`^${accession.name} / .*${NUMBER}\\s*Germplasm$`) }).waitFor(POLL);
+      // The germplasm section's hit arrives live and comes first; the entry that searches everywhere is last.
+      const hit = page.getByRole('option', { name: new RegExp(`^${accession.name} / .*${NUMBER}\\s*Germplasm$`) });
+      await hit.first().waitFor(POLL);
+      await expect.poll(() => page.getByRole('option', { selected: true }).first().textContent(), POLL).not.toMatch(/Search everywhere/);
       const everywhere = page.getByRole('option', { name: /Search everywhere for “PI557821”/ });
       await everywhere.waitFor(POLL);
+      await page.keyboard.press('End');
       await expect.poll(() => everywhere.getAttribute('aria-selected'), POLL).toBe('true');
       await page.screenshot({ path: '/tmp/search-palette-light.png' });
       await page.keyboard.press('Enter');

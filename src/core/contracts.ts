@@ -85,6 +85,8 @@ export interface PaletteProvider {
   /** Minimum characters before the provider is asked (3 for server searches). */
   minLength: number;
   search(text: string, signal: AbortSignal, services: PluginServices): Promise<PaletteItem[]>;
+  /** An action on the typed text itself ("search everywhere for …"), listed after the commands and panes, not a hit. */
+  fallback?: boolean;
 }
 
 export interface PaletteItem {

@@ -22,6 +22,7 @@ export const PALETTE_SECTIONS: readonly SectionId[] = ['germplasm', 'datasets', 
 export const everywhere: PaletteProvider = {
   id: 'search:everywhere',
   minLength: 2,
+  fallback: true,
   search(text, _signal, services): Promise<PaletteItem[]> {
     const check = checkTerm(text);
     if (!check.ok) return Promise.resolve([]);

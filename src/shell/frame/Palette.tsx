@@ -11,6 +11,8 @@ import { matches } from '../palette-filter.js';
 interface Found {
   providerId: string;
   items: PaletteItem[];
+  /** Listed last: an action on the typed text (provider.fallback), not a hit. */
+  fallback: boolean;
 }
 
 /** Debounce of the live providers, so a server search runs once the typing pauses. */
@@ -62,7 +64,7 @@ export default function Palette({ onClose }: { onClose: () => void }) {
             if (controller.signal.aborted) return;
             // In the providers' registered order, whatever order they answer in.
             const rank = (id: string) => providers.findIndex((other) => other.id === id);
-            setFound((old) => [...old.filter((f) => f.providerId !== provider.id), { providerId: provider.id, items }].sort((a, b) => rank(a.providerId) - rank(b.providerId)));
+            setFound((old) => [...old.filter((f) => f.providerId !== provider.id), { providerId: provider.id, items, fallback: provider.fallback === true }].sort((a, b) => rank(a.providerId) - rank(b.providerId)));
           })
           .catch(() => undefined);
       }
@@ -81,11 +83,38 @@ export default function Palette({ onClose }: { onClose: () => void }) {
     (command) => !recentIds.includes(command.id) && matches(query, t(command.titleKey), command.id),
   );
   const shownPanes = panes.filter((pane) => matches(query, t(pane.titleKey), pane.route));
+  const hits = found.filter((group) => !group.fallback);
+  const fallbacks = found.filter((group) => group.fallback);
+  const itemValues = (groups: Found[]) => groups.flatMap((group) => group.items.map((item) => `${group.providerId}:${item.id}`));
+  // The first item in the order shown: hits, recent and matching commands, panes, then the fallbacks.
   const first =
-    found.flatMap((group) => group.items.map((item) => `${group.providerId}:${item.id}`))[0] ??
+    itemValues(hits)[0] ??
     [...recent, ...shownCommands].map((command) => command.id)[0] ??
     shownPanes.map((pane) => `pane:${pane.id}`)[0] ??
+    itemValues(fallbacks)[0] ??
     '';
+  const foundGroups = (groups: Found[]) =>
+    groups.map((group) =>
+      group.items.length === 0 ? null : (
+        <Command.Group key={group.providerId} heading={t('shell.palette.results')}>
+          {group.items.map((item) => (
+            <Command.Item
+              key={`${group.providerId}:${item.id}`}
+              value={`${group.providerId}:${item.id}`}
+              onSelect={() => {
+                close();
+                void Promise.resolve(item.run({ ...services, keys: shell.contextKeys(), source: 'palette' })).catch((error: unknown) =>
+                  console.error('Palette item failed', error),
+                );
+              }}
+            >
+              <span>{item.label}</span>
+              {item.kindKey ? <span className="palette-kind">{t(item.kindKey)}</span> : null}
+            </Command.Item>
+          ))}
+        </Command.Group>
+      ),
+    );
   useEffect(() => {
     if (!moved.current) setSelected(first);
   }, [first]);
@@ -115,27 +144,7 @@ export default function Palette({ onClose }: { onClose: () => void }) {
       />
       <Command.List>
         <Command.Empty>{t('shell.palette.empty')}</Command.Empty>
-        {found.map((group) =>
-          group.items.length === 0 ? null : (
-            <Command.Group key={group.providerId} heading={t('shell.palette.results')}>
-              {group.items.map((item) => (
-                <Command.Item
-                  key={`${group.providerId}:${item.id}`}
-                  value={`${group.providerId}:${item.id}`}
-                  onSelect={() => {
-                    close();
-                    void Promise.resolve(item.run({ ...services, keys: shell.contextKeys(), source: 'palette' })).catch((error: unknown) =>
-                      console.error('Palette item failed', error),
-                    );
-                  }}
-                >
-                  <span>{item.label}</span>
-                  {item.kindKey ? <span className="palette-kind">{t(item.kindKey)}</span> : null}
-                </Command.Item>
-              ))}
-            </Command.Group>
-          ),
-        )}
+        {foundGroups(hits)}
         {[
           { heading: 'shell.palette.recent', list: recent },
           { heading: 'shell.palette.commands', list: shownCommands },
@@ -178,6 +187,7 @@ export default function Palette({ onClose }: { onClose: () => void }) {
             ))}
           </Command.Group>
         ) : null}
+        {foundGroups(fallbacks)}
       </Command.List>
     </Command.Dialog>
   );
